@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit and integration tests. The embedded stack (Postgres, ClickHouse engine,
+// Kafka-protocol broker) starts once per run in test/global-setup.ts.
+export default defineConfig({
+  test: {
+    include: ['{schemas,streams,backend,frontend}/test/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
+    exclude: ['**/node_modules/**', '**/*.e2e.test.ts'],
+    globalSetup: ['test/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+    fileParallelism: true,
+    maxWorkers: 2,
+  },
+});
