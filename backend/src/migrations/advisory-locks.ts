@@ -1,0 +1,7 @@
+/** Postgres advisory lock keys (class, object); every process uses the same pairs. */
+export const LOCK_CLASS = 0x6d6370; // "mcp"
+export const LOCKS = {
+  postgresMigrations: 1,
+  clickhouseMigrations: 2,
+  scheduler: 3,
+} as const;

@@ -1,0 +1,77 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config/config';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+describe('loadConfig', () => {
+  it('applies defaults when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe(path.resolve('./.data'));
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.clickhouseUrl).toBeUndefined();
+    expect(config.kafkaBrokers).toBeUndefined();
+    expect(config.clickhouseDatabase).toBe('mcp_census');
+    expect(config.roles).toEqual(['api', 'scanner', 'projector-state', 'projector-trends', 'scheduler']);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATA_DIR: '/var/lib/census',
+      DATABASE_URL: 'postgres://u:p@db:5432/census',
+      CLICKHOUSE_URL: 'http://ch:8123',
+      KAFKA_BROKERS: 'k1:9092, k2:9092',
+      ROLES: 'api,scanner',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: '/var/lib/census',
+      databaseUrl: 'postgres://u:p@db:5432/census',
+      clickhouseUrl: 'http://ch:8123',
+      kafkaBrokers: ['k1:9092', 'k2:9092'],
+      roles: ['api', 'scanner'],
+    });
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', KAFKA_BROKERS: '' })).toMatchObject({ databaseUrl: undefined, kafkaBrokers: undefined });
+  });
+
+  it.each([
+    ['PORT', 'not-a-port', 'must be a port number'],
+    ['PORT', '70000', 'must be a port number'],
+    ['DATABASE_URL', 'mysql://x/y', 'postgres://'],
+    ['CLICKHOUSE_URL', 'not a url', 'http://'],
+    ['KAFKA_BROKERS', 'localhost', 'host:port'],
+    ['ROLES', 'api,web', 'Invalid option'],
+    ['CLICKHOUSE_DATABASE', 'bad-name;', 'plain identifier'],
+  ])('rejects %s=%s naming the variable', (variable, value, hint) => {
+    let error: unknown;
+    try {
+      loadConfig({ [variable]: value });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const configError = error as ConfigError;
+    expect(configError.issues.map((i) => i.variable)).toEqual([variable]);
+    expect(configError.message).toContain(variable);
+    expect(configError.message).toContain(hint);
+  });
+});
+
+describe('start-up with invalid configuration', () => {
+  it('prints one clear message naming the variable and exits with code 1', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'backend/src/main.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: 'eighty', DATABASE_URL: '', CLICKHOUSE_URL: '', KAFKA_BROKERS: '' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual(['Invalid configuration: PORT must be a port number (0-65535)']);
+  });
+});

@@ -1,0 +1,10 @@
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  root: import.meta.dirname,
+  plugins: [react(), tailwindcss()],
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  server: { proxy: { '/api': 'http://localhost:3000', '/healthz': 'http://localhost:3000', '/socket.io': { target: 'http://localhost:3000', ws: true } } },
+});

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** POST /api/scan: start scanning a batch (the spec's batch size is 50). */
+export const scanRequestBodySchema = z
+  .object({ batchSize: z.number().int().min(1).max(500).default(50) })
+  .strict();
+
+export const scanRequestResponseSchema = z.object({
+  status: z.enum(['queued', 'pending', 'nothing-due']),
+  batchId: z.uuid().nullable(),
+  siteCount: z.number().int().nonnegative(),
+  message: z.string(),
+});
+export type ScanRequestResponse = z.infer<typeof scanRequestResponseSchema>;
+
+/** GET /api/scan-progress: the spec's public scan progress. */
+export const scanProgressResponseSchema = z.object({
+  scanningActive: z.boolean(),
+  totalWebsites: z.number().int().nonnegative(),
+  mcpEnabledCount: z.number().int().nonnegative(),
+  scannedToday: z.number().int().nonnegative(),
+  lastScanTime: z.iso.datetime({ offset: true }).nullable(),
+});
+export type ScanProgressResponse = z.infer<typeof scanProgressResponseSchema>;

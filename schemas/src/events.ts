@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { scanResultSchema } from './scan-result';
+
+/** The envelope of every event; eventId, type and schemaVersion also travel as Kafka headers. */
+export const eventEnvelopeSchema = z.object({
+  eventId: z.uuid(),
+  type: z.string().min(1).max(100),
+  schemaVersion: z.number().int().positive(),
+  occurredAt: z.iso.datetime({ offset: true }),
+  producer: z.string().min(1).max(100),
+  key: z.string().min(1).max(200),
+  payload: z.unknown(),
+});
+export type EventEnvelope = z.infer<typeof eventEnvelopeSchema>;
+
+export const SCAN_REASONS = ['scheduled', 'manual', 'new-site', 'registration'] as const;
+
+export const scanRequestedPayloadSchema = z.object({
+  websiteId: z.number().int().positive(),
+  url: z.url().max(2048),
+  batchId: z.uuid(),
+  reason: z.enum(SCAN_REASONS),
+});
+export type ScanRequestedPayload = z.infer<typeof scanRequestedPayloadSchema>;
+
+export const scanCompletedPayloadSchema = z.object({
+  websiteId: z.number().int().positive(),
+  url: z.url().max(2048),
+  batchId: z.uuid().nullable(),
+  scanTime: z.iso.datetime({ offset: true }),
+  result: scanResultSchema,
+});
+export type ScanCompletedPayload = z.infer<typeof scanCompletedPayloadSchema>;
+
+export const LOG_LEVELS = ['info', 'success', 'warn', 'error'] as const;
+
+export const scanLogPayloadSchema = z.object({
+  timestamp: z.iso.datetime({ offset: true }),
+  level: z.enum(LOG_LEVELS),
+  message: z.string().max(500),
+  details: z.string().max(2000).nullable(),
+});
+export type ScanLogPayload = z.infer<typeof scanLogPayloadSchema>;
+
+/** Event type name → payload schema and current major version. */
+export const EVENT_TYPES = {
+  'scan.requested': { schemaVersion: 1, payload: scanRequestedPayloadSchema },
+  'scan.completed': { schemaVersion: 1, payload: scanCompletedPayloadSchema },
+  'scan.log': { schemaVersion: 1, payload: scanLogPayloadSchema },
+} as const;
+export type EventType = keyof typeof EVENT_TYPES;

@@ -1,0 +1,31 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { migratePostgres } from '../../backend/src/migrations/postgres-migrator';
+
+/**
+ * A migrated Postgres database of the suite's own on the shared test server,
+ * so suites never see or wipe each other's rows.
+ */
+export async function createTestDatabase(prefix: string): Promise<{ url: string; pool: pg.Pool; close(): Promise<void> }> {
+  const adminUrl = inject('databaseUrl');
+  const name = `${prefix.replace(/[^a-z0-9_]/gi, '_').toLowerCase()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(name)}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  await migratePostgres(url.toString());
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 5 });
+  return { url: url.toString(), pool, close: () => pool.end() };
+}
+
+/** Topic names of the suite's own, so consumers never see another suite's events. */
+export function testTopics(prefix: string): { requested: string; completed: string; log: string } {
+  const id = randomBytes(4).toString('hex');
+  return { requested: `${prefix}.${id}.requested`, completed: `${prefix}.${id}.completed`, log: `${prefix}.${id}.log` };
+}
