@@ -11,7 +11,7 @@ declare module 'vitest' {
     databaseUrl: string;
     clickhouseUrl: string;
     clickhouseDatabase: string;
-    kafkaBrokers: string[] | null;
+    kafkaBrokers: string[];
   }
 }
 
@@ -33,7 +33,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('databaseUrl', infra.databaseUrl);
   project.provide('clickhouseUrl', infra.clickhouseUrl);
   project.provide('clickhouseDatabase', infra.clickhouseDatabase);
-  project.provide('kafkaBrokers', infra.kafkaBrokers ?? null);
+  project.provide('kafkaBrokers', infra.kafkaBrokers);
   return async () => {
     await infra.stop();
     await rm(dataDir, { recursive: true, force: true });

@@ -17,7 +17,7 @@ export interface RunningCensus {
   port: number;
   databaseUrl: string;
   clickhouseUrl: string;
-  kafkaBrokers: string[] | undefined;
+  kafkaBrokers: string[];
   stop(): Promise<void>;
 }
 
@@ -28,9 +28,7 @@ export async function startCensus(config: AppConfig, log: Logger): Promise<Runni
   const pool = new pg.Pool({ connectionString: infra.databaseUrl, max: 10, application_name: 'mcp-census' });
   pool.on('error', (err) => log.warn(`postgres pool: ${err.message}`));
   const clickhouse = createClient({ url: infra.clickhouseUrl, database: infra.clickhouseDatabase });
-  const kafkaProbe = infra.kafkaBrokers
-    ? new KafkaHealthProbe(createKafka({ brokers: infra.kafkaBrokers, clientId: 'mcp-census-health' }))
-    : undefined;
+  const kafkaProbe = new KafkaHealthProbe(createKafka({ brokers: infra.kafkaBrokers, clientId: 'mcp-census-health' }));
 
   for (const role of config.roles) if (role !== 'api') log.info(`role ${role}: not built yet`);
 
@@ -47,7 +45,7 @@ export async function startCensus(config: AppConfig, log: Logger): Promise<Runni
       s.once('error', reject);
     });
   } catch (err) {
-    await Promise.allSettled([pool.end(), clickhouse.close(), kafkaProbe?.close()]);
+    await Promise.allSettled([pool.end(), clickhouse.close(), kafkaProbe.close()]);
     await infra.stop();
     throw new Error(`Cannot listen on ${config.host}:${config.port}: ${(err as Error).message}`);
   }
@@ -69,7 +67,7 @@ export async function startCensus(config: AppConfig, log: Logger): Promise<Runni
           server.closeIdleConnections();
           setTimeout(() => server.closeAllConnections(), 5_000).unref();
         });
-        await Promise.allSettled([pool.end(), clickhouse.close(), kafkaProbe?.close()]);
+        await Promise.allSettled([pool.end(), clickhouse.close(), kafkaProbe.close()]);
         await infra.stop();
       })();
       return stopping;

@@ -1,9 +1,11 @@
+import { startBroker, type RunningBroker } from '@mcp-census/streams';
 import type { Logger } from '../util/logger';
 
-/** Placeholder until the embedded broker exists: Kafka stays "not configured". */
-export async function startEmbeddedKafka(
-  _dataDir: string,
-  _log: Logger,
-): Promise<{ brokers: string[]; stop(): Promise<void> } | undefined> {
-  return undefined;
+/** The embedded single-node broker speaking the Kafka wire protocol, on loopback. */
+export function startEmbeddedKafka(dataDir: string, log: Logger): Promise<RunningBroker> {
+  return startBroker({
+    dataDir,
+    autoCreateTopics: false,
+    logger: (level, msg) => log[level](msg),
+  });
 }

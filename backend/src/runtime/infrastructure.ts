@@ -13,7 +13,7 @@ export interface Infrastructure {
   databaseUrl: string;
   clickhouseUrl: string;
   clickhouseDatabase: string;
-  kafkaBrokers: string[] | undefined;
+  kafkaBrokers: string[];
   embedded: { postgres: boolean; clickhouse: boolean; kafka: boolean };
   stop(): Promise<void>;
 }
@@ -52,7 +52,6 @@ export async function startInfrastructure(config: AppConfig, log: Logger): Promi
         if (config.kafkaBrokers) return config.kafkaBrokers;
         const started = Date.now();
         const broker = await startEmbeddedKafka(path.join(config.dataDir, 'kafka'), log.child('kafka'));
-        if (!broker) return undefined;
         stops.push(() => broker.stop());
         log.info(`embedded Kafka-protocol broker on ${broker.brokers.join(',')} (log in ${path.join(config.dataDir, 'kafka')}, ${Date.now() - started} ms)`);
         return broker.brokers;
@@ -64,18 +63,16 @@ export async function startInfrastructure(config: AppConfig, log: Logger): Promi
     const chResult = await migrateClickHouse({ clickhouseUrl, database: config.clickhouseDatabase, databaseUrl });
     log.info(`ClickHouse migrations: ${chResult.applied.length} applied${chResult.applied.length ? ` (${chResult.applied.join(', ')})` : ''}, ${chResult.alreadyApplied} already in place`);
 
-    if (kafkaBrokers) {
-      const kafka = createKafka({ brokers: kafkaBrokers, clientId: 'mcp-census-setup' });
-      const created = await ensureTopics(kafka, ALL_TOPICS, config.kafkaPartitions);
-      log.info(`Kafka topics: ${created.length} created, ${ALL_TOPICS.length - created.length} already present`);
-    }
+    const kafka = createKafka({ brokers: kafkaBrokers, clientId: 'mcp-census-setup' });
+    const created = await ensureTopics(kafka, ALL_TOPICS, config.kafkaPartitions);
+    log.info(`Kafka topics: ${created.length} created, ${ALL_TOPICS.length - created.length} already present`);
 
     return {
       databaseUrl,
       clickhouseUrl,
       clickhouseDatabase: config.clickhouseDatabase,
       kafkaBrokers,
-      embedded: { postgres: !config.databaseUrl, clickhouse: !config.clickhouseUrl, kafka: !config.kafkaBrokers && kafkaBrokers !== undefined },
+      embedded: { postgres: !config.databaseUrl, clickhouse: !config.clickhouseUrl, kafka: !config.kafkaBrokers },
       stop: stopAll,
     };
   } catch (err) {

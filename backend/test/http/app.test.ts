@@ -6,6 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { healthResponseSchema } from '@mcp-census/schemas';
+import { createKafka, KafkaHealthProbe } from '@mcp-census/streams';
 import { checkHealth } from '../../src/health/health-checker';
 import { createApp } from '../../src/http/app';
 
@@ -51,6 +52,21 @@ describe('GET /healthz', () => {
     expect(body.dependencies.kafka).toEqual({ status: 'not configured', latencyMs: null, embedded: false });
     expect(body.dependencies.postgres.latencyMs).toBeGreaterThanOrEqual(0);
     expect(body.status).toBe('ok');
+  });
+
+  it('reports Kafka through a real admin connection to the broker', async () => {
+    const probe = new KafkaHealthProbe(createKafka({ brokers: inject('kafkaBrokers'), clientId: 'health-test' }));
+    const down = new KafkaHealthProbe(createKafka({ brokers: ['127.0.0.1:1'], clientId: 'health-test-down' }));
+    try {
+      const embedded = { postgres: true, clickhouse: true, kafka: true };
+      const up = await checkHealth({ postgres: pool, clickhouse, kafka: probe, embedded, startedAt: Date.now() });
+      expect(up.dependencies.kafka).toMatchObject({ status: 'ok', embedded: true });
+      const broken = await checkHealth({ postgres: pool, clickhouse, kafka: down, embedded, startedAt: Date.now() });
+      expect(broken.dependencies.kafka.status).toBe('error');
+      expect(broken.status).toBe('degraded');
+    } finally {
+      await Promise.all([probe.close(), down.close()]);
+    }
   });
 
   it('answers 503 with the error when a dependency is down', async () => {
