@@ -16,11 +16,15 @@ interface Started {
   output: () => string;
 }
 
-/** Runs the product exactly as `npm start` does (minus the frontend build) on a fresh port. */
+/**
+ * Runs the product as `npm start` does (minus the frontend build) on a fresh
+ * port. Only the api role: the scanner would probe the real websites of the
+ * built-in catalogue, and tests never leave loopback.
+ */
 async function startProduct(dir: string): Promise<Started> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'backend/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: '', CLICKHOUSE_URL: '', KAFKA_BROKERS: '' },
+    env: { ...process.env, DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', ROLES: 'api', DATABASE_URL: '', CLICKHOUSE_URL: '', KAFKA_BROKERS: '', CATALOGUE_FILE: '' },
   });
   let output = '';
   child.stdout.on('data', (c: Buffer) => (output += c.toString()));
@@ -72,7 +76,9 @@ describe('npm start', () => {
     const url = await embeddedDatabaseUrl(dataDir, first.postgresPort);
     const client = new pg.Client({ connectionString: url });
     await client.connect();
-    await client.query("INSERT INTO websites (name, url, host, category) VALUES ('Example', 'https://example.com', 'example.com', 'Development')");
+    const seeded = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM websites');
+    expect(seeded.rows[0]?.n).toBeGreaterThanOrEqual(500); // the built-in catalogue, loaded at first start
+    await client.query("UPDATE websites SET active = false WHERE host = 'github.com'");
     await client.end();
     expect(await stopProduct(first)).toBe(0);
     expect(first.output()).toContain('stopped cleanly');
@@ -83,9 +89,11 @@ describe('npm start', () => {
       expect(second.output()).toMatch(/Kafka topics: 0 created, 8 already present/);
       const again = new pg.Client({ connectionString: await embeddedDatabaseUrl(dataDir, second.postgresPort) });
       await again.connect();
-      const { rows } = await again.query('SELECT name, host FROM websites');
+      const { rows } = await again.query("SELECT count(*)::int AS n, count(*) FILTER (WHERE host = 'github.com' AND NOT active)::int AS deactivated FROM websites");
       await again.end();
-      expect(rows).toEqual([{ name: 'Example', host: 'example.com' }]);
+      // Data kept, and the operator's deactivation is not undone by reloading the catalogue.
+      expect(rows[0]).toEqual({ n: seeded.rows[0]?.n, deactivated: 1 });
+      expect(second.output()).not.toMatch(/built-in catalogue .* inserted/);
     } finally {
       expect(await stopProduct(second)).toBe(0);
     }

@@ -5,3 +5,5 @@ export * from './product';
 export * from './scan-result';
 export * from './topics';
 export * from './api/scan';
+export * from './api/instance';
+export * from './api/one-url-scan';

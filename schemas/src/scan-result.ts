@@ -99,3 +99,26 @@ export const scanResultSchema = z.object({
   requestCount: z.number().int().nonnegative(),
 });
 export type ScanResult = z.infer<typeof scanResultSchema>;
+
+/** A result with nothing found: the base every prober outcome starts from. */
+export function emptyScanResult(overrides: Partial<ScanResult> = {}): ScanResult {
+  return {
+    hasMcp: false,
+    mcpEndpoint: null,
+    transport: null,
+    protocolVersion: null,
+    serverInfo: null,
+    authRequired: false,
+    authorizationServers: [],
+    discoveredVia: null,
+    responseTime: 0,
+    error: null,
+    errorClass: null,
+    tools: [],
+    resources: [],
+    prompts: [],
+    listsTruncated: false,
+    requestCount: 0,
+    ...overrides,
+  };
+}

@@ -5,3 +5,9 @@ export { createEventPublisher, type EventPublisher } from './kafka/event-publish
 export { runEventConsumer, type EventConsumerOptions, type RunningConsumer } from './kafka/event-consumer';
 export { KafkaHealthProbe } from './kafka/health';
 export { ensureTopics } from './kafka/topics';
+export { enqueueBatch, type EnqueueResult, type ScanReason } from './scheduler/enqueue-batch';
+export { applyScanCompletions, runProgressTracker } from './scheduler/progress-tracker';
+export { isScanningPaused, setScanningPaused } from './scheduler/scan-control';
+export { SCAN_BATCH_SIZE, SCAN_REQUEST_TIMEOUT_MS, startScheduler, type RunningScheduler } from './scheduler/scheduler';
+export { startScannerWorker, type WebsiteProber } from './scanner-role/scanner-worker';
+export { createProber, type Prober, type ProberOptions } from './scanner/index';

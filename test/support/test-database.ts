@@ -7,7 +7,7 @@ import { migratePostgres } from '../../backend/src/migrations/postgres-migrator'
  * A migrated Postgres database of the suite's own on the shared test server,
  * so suites never see or wipe each other's rows.
  */
-export async function createTestDatabase(prefix: string): Promise<{ url: string; pool: pg.Pool; close(): Promise<void> }> {
+export async function createTestDatabase(prefix: string): Promise<{ url: string; pool: pg.Pool; close(): Promise<void>; drop(): Promise<void> }> {
   const adminUrl = inject('databaseUrl');
   const name = `${prefix.replace(/[^a-z0-9_]/gi, '_').toLowerCase()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -21,7 +21,22 @@ export async function createTestDatabase(prefix: string): Promise<{ url: string;
   url.pathname = `/${name}`;
   await migratePostgres(url.toString());
   const pool = new pg.Pool({ connectionString: url.toString(), max: 5 });
-  return { url: url.toString(), pool, close: () => pool.end() };
+  return {
+    url: url.toString(),
+    pool,
+    close: () => pool.end(),
+    /** Ends the pool and removes the database. */
+    async drop() {
+      await pool.end();
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
 }
 
 /** Topic names of the suite's own, so consumers never see another suite's events. */

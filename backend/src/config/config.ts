@@ -57,6 +57,20 @@ const envSchema = z.object({
     .transform((v) => v.split(',').map((r) => r.trim()).filter(Boolean))
     .pipe(z.array(z.enum(ROLES)).min(1, 'must name at least one role')),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  PUBLIC_URL: optionalUrl(['http:', 'https:']),
+  CATALOGUE_FILE: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
+  SCAN_INTERVAL_HOURS: z.coerce.number({ error: 'must be a number of hours' }).positive('must be a positive number of hours').max(24 * 365).default(24),
+  SCAN_CONCURRENCY: z.coerce.number({ error: 'must be a whole number from 1 to 1000' }).int().min(1).max(1000).default(64),
+  SCAN_REQUEST_TIMEOUT_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(100).max(120_000).default(5_000),
+  SCAN_SITE_DEADLINE_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(500).max(600_000).default(20_000),
+  SCAN_ALLOW_PRIVATE: z
+    .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
 });
 
 export type AppConfig = {
@@ -70,6 +84,17 @@ export type AppConfig = {
   kafkaBrokers: string[] | undefined;
   roles: Role[];
   logLevel: 'debug' | 'info' | 'warn' | 'error';
+  catalogueFile: string | undefined;
+  /** Where the public reaches this deployment; the scanner's User-Agent points at its About page. */
+  publicUrl: string;
+  scan: {
+    rescanIntervalMs: number;
+    concurrency: number;
+    requestTimeoutMs: number;
+    siteDeadlineMs: number;
+    /** Lets the prober reach loopback/private addresses: tests and the simulated web only. */
+    allowPrivate: boolean;
+  };
 };
 
 export class ConfigError extends Error {
@@ -104,5 +129,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     kafkaBrokers: e.KAFKA_BROKERS,
     roles: [...new Set(e.ROLES)],
     logLevel: e.LOG_LEVEL,
+    catalogueFile: e.CATALOGUE_FILE,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    scan: {
+      rescanIntervalMs: Math.round(e.SCAN_INTERVAL_HOURS * 3_600_000),
+      concurrency: e.SCAN_CONCURRENCY,
+      requestTimeoutMs: e.SCAN_REQUEST_TIMEOUT_MS,
+      siteDeadlineMs: e.SCAN_SITE_DEADLINE_MS,
+      allowPrivate: e.SCAN_ALLOW_PRIVATE,
+    },
   };
+}
+
+/**
+ * Runs a configuration step; a ConfigError prints its one-line message and
+ * ends the process with exit code 1, anything else propagates.
+ */
+export function orExitOnConfigError<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
 }

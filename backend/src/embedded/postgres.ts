@@ -42,7 +42,9 @@ export async function startEmbeddedPostgres(opts: {
   const child = spawn(
     binaries.postgres,
     ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'lc_messages=C', '-c', 'max_connections=200'],
-    { ...(osUser ?? {}), env: { ...process.env, LC_ALL: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    // Its own process group: a Ctrl-C in the terminal reaches only us, and we stop
+    // the server after the app has drained, instead of under its feet.
+    { ...(osUser ?? {}), env: { ...process.env, LC_ALL: 'C' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   await waitUntilReady(child, log);
 

@@ -2,6 +2,8 @@ import Koa from 'koa';
 import type { HealthResponse } from '@mcp-census/schemas';
 import { errorHandler, HttpError } from './error-handler';
 import { healthRoutes } from './routes/health-route';
+import { instanceRoutes } from './routes/instance-route';
+import { scanRoutes, type ScanService } from './routes/scan-routes';
 import { securityHeaders } from './security-headers';
 import { staticFiles } from './static-files';
 
@@ -10,6 +12,10 @@ export interface AppDependencies {
   /** The built web app; unset for processes that serve only /healthz. */
   frontendDir: string | undefined;
   onUnexpectedError: (err: Error, path: string) => void;
+  /** Scan progress and the scan trigger; absent in processes without the api role. */
+  scanService?: ScanService | undefined;
+  /** Number of virtual sites when scanning the simulated web (`npm run demo`). */
+  simulatedSites?: number | undefined;
 }
 
 /** The Koa app: thin routes over services, JSON errors, the built frontend. */
@@ -21,6 +27,12 @@ export function createApp(deps: AppDependencies): Koa {
   app.use(errorHandler(deps.onUnexpectedError));
   const health = healthRoutes(deps.checkHealth);
   app.use(health.routes()).use(health.allowedMethods());
+  const instance = instanceRoutes(deps.simulatedSites);
+  app.use(instance.routes()).use(instance.allowedMethods());
+  if (deps.scanService) {
+    const scan = scanRoutes(deps.scanService);
+    app.use(scan.routes()).use(scan.allowedMethods());
+  }
   if (deps.frontendDir) app.use(staticFiles(deps.frontendDir));
   app.use(async (ctx) => {
     throw new HttpError(404, `No route for ${ctx.method} ${ctx.path}`);

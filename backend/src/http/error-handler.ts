@@ -13,8 +13,8 @@ export class HttpError extends Error {
 }
 
 /**
- * Turns every failure into a JSON `{ error, details? }` answer. Client errors
- * keep their message; anything unexpected becomes a 500 without internals.
+ * Turns every failure into a JSON `{ error, details? }` answer. Deliberate
+ * errors keep their message; anything unexpected becomes a 500 without internals.
  */
 export function errorHandler(onUnexpected: (err: Error, path: string) => void): Middleware {
   return async (ctx, next) => {
@@ -22,12 +22,15 @@ export function errorHandler(onUnexpected: (err: Error, path: string) => void): 
       await next();
     } catch (raw) {
       const err = raw instanceof Error ? raw : new Error(String(raw));
-      const status = err instanceof HttpError ? err.status : ((err as { status?: number; expose?: boolean }).expose ? ((err as { status?: number }).status ?? 500) : 500);
-      if (status >= 500) onUnexpected(err, ctx.path);
+      const koaStatus = (err as { status?: number; expose?: boolean }).expose ? (err as { status?: number }).status : undefined;
+      const status = err instanceof HttpError ? err.status : (koaStatus ?? 500);
+      // HttpErrors are deliberate answers; anything else at 5xx is a bug worth a log line and hides its internals.
+      const deliberate = err instanceof HttpError || koaStatus !== undefined;
+      if (!deliberate) onUnexpected(err, ctx.path);
       ctx.status = status;
       ctx.type = 'application/json';
       ctx.body = {
-        error: status >= 500 ? 'Internal server error' : err.message,
+        error: deliberate ? err.message : 'Internal server error',
         ...(err instanceof HttpError && err.details !== undefined ? { details: err.details } : {}),
       };
     }

@@ -3,12 +3,16 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { createKafka, KafkaHealthProbe } from '@mcp-census/streams';
+import { createKafka, KafkaHealthProbe, type ProberOptions } from '@mcp-census/streams';
+import { ensureCatalogue } from '../catalogue/seed';
+import { seedSimulatedSites } from '../catalogue/simulated-sites';
+import type { CatalogueSite } from '../catalogue/validate-row';
 import type { AppConfig } from '../config/config';
 import { checkHealth } from '../health/health-checker';
 import { createApp } from '../http/app';
 import type { Logger } from '../util/logger';
 import { startInfrastructure } from './infrastructure';
+import { startRoles, type RunningRoles } from './roles';
 
 export const FRONTEND_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../frontend/dist');
 
@@ -21,56 +25,75 @@ export interface RunningCensus {
   stop(): Promise<void>;
 }
 
-/** Starts dependencies (embedded where unconfigured), then the HTTP server. */
-export async function startCensus(config: AppConfig, log: Logger): Promise<RunningCensus> {
+export interface CensusExtras {
+  /** Host → address map of the simulated web (`npm run demo`, tests); never set in production. */
+  resolveHost?: ProberOptions['resolveHost'];
+  /** The simulated web's sites, loaded as the catalogue instead of real websites; the UI shows a banner. */
+  simulatedSites?: CatalogueSite[];
+}
+
+/** Starts dependencies (embedded where unconfigured), the roles, then the HTTP server. */
+export async function startCensus(config: AppConfig, log: Logger, extras: CensusExtras = {}): Promise<RunningCensus> {
   const startedAt = Date.now();
   const infra = await startInfrastructure(config, log);
   const pool = new pg.Pool({ connectionString: infra.databaseUrl, max: 10, application_name: 'mcp-census' });
   pool.on('error', (err) => log.warn(`postgres pool: ${err.message}`));
   const clickhouse = createClient({ url: infra.clickhouseUrl, database: infra.clickhouseDatabase });
   const kafkaProbe = new KafkaHealthProbe(createKafka({ brokers: infra.kafkaBrokers, clientId: 'mcp-census-health' }));
+  let roles: RunningRoles | undefined;
+  let server: Server | undefined;
 
-  for (const role of config.roles) if (role !== 'api') log.info(`role ${role}: not built yet`);
-
-  const app = createApp({
-    frontendDir: config.roles.includes('api') ? FRONTEND_DIST : undefined,
-    checkHealth: () => checkHealth({ postgres: pool, clickhouse, kafka: kafkaProbe, embedded: infra.embedded, startedAt }),
-    onUnexpectedError: (err, p) => log.error(`${p}: ${err.stack ?? err.message}`),
-  });
-
-  let server: Server;
-  try {
-    server = await new Promise<Server>((resolve, reject) => {
-      const s = app.listen({ port: config.port, host: config.host }, () => resolve(s));
-      s.once('error', reject);
-    });
-  } catch (err) {
+  // One teardown for both a failed start-up and a normal stop, in reverse order of start.
+  const teardown = async () => {
+    if (server) {
+      const s = server;
+      await new Promise<void>((resolve) => {
+        s.close(() => resolve());
+        s.closeIdleConnections();
+        setTimeout(() => s.closeAllConnections(), 5_000).unref();
+      });
+    }
+    await roles?.stop();
     await Promise.allSettled([pool.end(), clickhouse.close(), kafkaProbe.close()]);
     await infra.stop();
-    throw new Error(`Cannot listen on ${config.host}:${config.port}: ${(err as Error).message}`);
+  };
+
+  try {
+    if (extras.simulatedSites) await seedSimulatedSites(pool, extras.simulatedSites, log.child('catalogue'));
+    else await ensureCatalogue(pool, { catalogueFile: config.catalogueFile, log: log.child('catalogue') });
+    roles = await startRoles({
+      config,
+      databaseUrl: infra.databaseUrl,
+      kafkaBrokers: infra.kafkaBrokers,
+      pool,
+      log,
+      ...(extras.resolveHost ? { resolveHost: extras.resolveHost } : {}),
+    });
+    const app = createApp({
+      scanService: roles.scanService,
+      simulatedSites: extras.simulatedSites?.length,
+      frontendDir: config.roles.includes('api') ? FRONTEND_DIST : undefined,
+      checkHealth: () => checkHealth({ postgres: pool, clickhouse, kafka: kafkaProbe, embedded: infra.embedded, startedAt }),
+      onUnexpectedError: (err, p) => log.error(`${p}: ${err.stack ?? err.message}`),
+    });
+    server = await new Promise<Server>((resolve, reject) => {
+      const s = app.listen({ port: config.port, host: config.host }, () => resolve(s));
+      s.once('error', (err) => reject(new Error(`Cannot listen on ${config.host}:${config.port}: ${err.message}`)));
+    });
+  } catch (err) {
+    await teardown();
+    throw err;
   }
+
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const url = `http://localhost:${port}`;
-
   let stopping: Promise<void> | undefined;
   return {
-    url,
+    url: `http://localhost:${port}`,
     port,
     databaseUrl: infra.databaseUrl,
     clickhouseUrl: infra.clickhouseUrl,
     kafkaBrokers: infra.kafkaBrokers,
-    stop() {
-      stopping ??= (async () => {
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeIdleConnections();
-          setTimeout(() => server.closeAllConnections(), 5_000).unref();
-        });
-        await Promise.allSettled([pool.end(), clickhouse.close(), kafkaProbe.close()]);
-        await infra.stop();
-      })();
-      return stopping;
-    },
+    stop: () => (stopping ??= teardown()),
   };
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { PRODUCT_NAME } from '@mcp-census/schemas/product';
+import { SimulatedWebBanner } from './SimulatedWebBanner';
 
 const NAV = [
   ['Overview', '/'],
@@ -24,6 +25,7 @@ const FOOTER = [
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
+      <SimulatedWebBanner />
       <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
         <nav className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3" aria-label="Main">
           <Link href="/" className="text-lg font-semibold">

@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { healthResponseSchema, type HealthResponse } from '@mcp-census/schemas/health';
 import { PRODUCT_NAME } from '@mcp-census/schemas/product';
 
+const DEPENDENCY_NAMES: Record<string, string> = { postgres: 'PostgreSQL', clickhouse: 'ClickHouse', kafka: 'Kafka' };
+
 type Load = { state: 'loading' } | { state: 'ready'; health: HealthResponse } | { state: 'error'; message: string };
 
 export function OverviewPage() {
@@ -35,7 +37,7 @@ export function OverviewPage() {
           <ul className="mt-3 grid gap-3 sm:grid-cols-3">
             {Object.entries(load.health.dependencies).map(([name, dep]) => (
               <li key={name} className="rounded border border-slate-200 p-3 dark:border-slate-700">
-                <div className="font-medium capitalize">{name}</div>
+                <div className="font-medium">{DEPENDENCY_NAMES[name] ?? name}</div>
                 <div className={dep.status === 'ok' ? 'text-green-600' : dep.status === 'error' ? 'text-red-600' : 'text-slate-500'}>
                   {dep.status}
                   {dep.latencyMs !== null && ` · ${dep.latencyMs} ms`}

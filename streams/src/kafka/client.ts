@@ -20,7 +20,11 @@ export function createKafka(opts: { brokers: string[]; clientId: string; log?: K
     retry: { retries: 5, initialRetryTime: 200 },
     logLevel: log ? logLevel.WARN : logLevel.NOTHING,
     logCreator: () => (entry: LogEntry) => {
-      log?.(LEVELS[entry.level] ?? 'info', `kafka ${entry.namespace}: ${entry.log.message}`);
+      // Producer retries are bounded on purpose (a send must fail rather than hang
+      // during an outage); duplicates that a retry could cause are absorbed by the
+      // idempotent consumers, so kafkajs's advisory about this is noise here.
+      if (entry.log.message.startsWith('Limiting retries for the idempotent producer')) return;
+      log?.(LEVELS[entry.level] ?? 'info', `kafka${entry.namespace ? ` ${entry.namespace}` : ''}: ${entry.log.message}`);
     },
   });
 }

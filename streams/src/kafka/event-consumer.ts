@@ -1,4 +1,5 @@
-import type { Consumer, IHeaders, Kafka, KafkaMessage, Producer } from 'kafkajs';
+import { Partitioners, type Consumer, type Kafka, type KafkaMessage, type Producer } from 'kafkajs';
+import { dlqMessage } from './dead-letter';
 import type { EventType } from '@mcp-census/schemas';
 import { parseEnvelope, type TypedEnvelope } from './envelope';
 
@@ -38,7 +39,7 @@ const MAX_BACKOFF_MS = 30_000;
 export async function runEventConsumer<T extends EventType>(opts: EventConsumerOptions<T>): Promise<RunningConsumer> {
   const chunkSize = opts.chunkSize ?? 100;
   const consumer = opts.kafka.consumer({ groupId: opts.groupId, sessionTimeout: 30_000, heartbeatInterval: 3_000, allowAutoTopicCreation: false });
-  const dlqProducer: Producer = opts.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+  const dlqProducer: Producer = opts.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false, createPartitioner: Partitioners.DefaultPartitioner });
   await Promise.all([consumer.connect(), dlqProducer.connect()]);
   await consumer.subscribe({ topic: opts.topic, fromBeginning: opts.fromBeginning ?? true });
   await consumer.run({
@@ -64,11 +65,7 @@ export async function runEventConsumer<T extends EventType>(opts: EventConsumerO
               await dlqProducer.send({
                 topic: opts.dlqTopic,
                 acks: -1,
-                messages: invalid.map(({ message, reason }) => ({
-                  key: message.key,
-                  value: message.value,
-                  headers: dlqHeaders(message.headers, { reason, step: 'parse', topic: batch.topic, partition: batch.partition, offset: message.offset }),
-                })),
+                messages: invalid.map(({ message, reason }) => dlqMessage(message, { reason, step: 'parse', topic: batch.topic, partition: batch.partition })),
               });
               opts.log('warn', `${invalid.length} invalid ${opts.type} message(s) sent to ${opts.dlqTopic}: ${invalid[0]?.reason}`);
             }
@@ -92,21 +89,6 @@ export async function runEventConsumer<T extends EventType>(opts: EventConsumerO
       await consumer.disconnect();
       await dlqProducer.disconnect();
     },
-  };
-}
-
-function dlqHeaders(
-  original: IHeaders | undefined,
-  info: { reason: string; step: string; topic: string; partition: number; offset: string },
-): IHeaders {
-  return {
-    ...(original ?? {}),
-    'dlq-reason': info.reason.slice(0, 1000),
-    'dlq-step': info.step,
-    'dlq-timestamp': new Date().toISOString(),
-    'dlq-original-topic': info.topic,
-    'dlq-original-partition': String(info.partition),
-    'dlq-original-offset': info.offset,
   };
 }
 

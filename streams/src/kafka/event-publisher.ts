@@ -1,4 +1,4 @@
-import type { Kafka, Message, Producer } from 'kafkajs';
+import { Partitioners, type Kafka, type Message, type Producer } from 'kafkajs';
 import type { EventType } from '@mcp-census/schemas';
 import { buildEnvelope, type PayloadOf, type TypedEnvelope } from './envelope';
 
@@ -20,7 +20,7 @@ export function toMessage(envelope: TypedEnvelope<EventType>): Message {
  * the broker has the events, and errors reach the caller (never swallowed).
  */
 export async function createEventPublisher(kafka: Kafka, producerName: string): Promise<EventPublisher> {
-  const producer: Producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+  const producer: Producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false, createPartitioner: Partitioners.DefaultPartitioner });
   await producer.connect();
   return {
     async publish(topic, type, items) {

@@ -1,0 +1,162 @@
+import type pg from 'pg';
+import type { CatalogueInputRow, CatalogueReject, ParsedCatalogue } from './catalogue-file';
+import { validateRow, type CatalogueSite } from './validate-row';
+
+/** Anything that can run queries: a pool (a client is checked out) or one connected client. */
+export type Queryable = pg.Pool | pg.PoolClient | pg.Client;
+
+export interface ImportOptions {
+  /** `websites.source` of newly inserted sites (existing sites keep theirs). Default `catalogue`. */
+  source?: string;
+  /**
+   * `upsert` (default): update name/url/category and reactivate existing sites when something differs.
+   * `insert-missing`: only add sites whose host is new; existing rows are left exactly as they are.
+   */
+  mode?: 'upsert' | 'insert-missing';
+  /** Rows per statement (default 5,000). */
+  batchSize?: number;
+}
+
+export interface UpsertCounts {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+}
+
+export interface ImportResult extends UpsertCounts {
+  /** Rows left out, by line: CSV errors, invalid values, duplicates within the file. */
+  rejected: CatalogueReject[];
+}
+
+export interface PreparedSite extends CatalogueSite {
+  line: number;
+}
+
+const DEFAULT_BATCH = 5000;
+
+/**
+ * Validates rows and deduplicates them by normalised host: the first row of
+ * a host wins, later ones are rejected as `duplicate of line N`.
+ */
+export function prepareSites(rows: readonly CatalogueInputRow[]): { sites: PreparedSite[]; rejected: CatalogueReject[] } {
+  const sites: PreparedSite[] = [];
+  const rejected: CatalogueReject[] = [];
+  const firstLineByHost = new Map<string, number>();
+  for (const row of rows) {
+    const result = validateRow(row);
+    if (!result.ok) {
+      rejected.push(reject(row, result.reason));
+      continue;
+    }
+    const first = firstLineByHost.get(result.site.host);
+    if (first !== undefined) {
+      rejected.push(reject(row, `duplicate of line ${first}`));
+      continue;
+    }
+    firstLineByHost.set(result.site.host, row.line);
+    sites.push({ ...result.site, line: row.line });
+  }
+  return { sites, rejected };
+}
+
+function reject(row: CatalogueInputRow, reason: string): CatalogueReject {
+  return row.raw === undefined ? { line: row.line, reason } : { line: row.line, reason, raw: row.raw };
+}
+
+const UPSERT_SQL = `
+  INSERT INTO websites (name, url, host, category, source)
+  SELECT t.name, t.url, t.host, t.category, $5
+  FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS t(name, url, host, category, ord)
+  ORDER BY t.ord
+  ON CONFLICT (host) DO UPDATE
+    SET name = EXCLUDED.name, url = EXCLUDED.url, category = EXCLUDED.category, active = true
+    WHERE (websites.name, websites.url, websites.category, websites.active)
+      IS DISTINCT FROM (EXCLUDED.name, EXCLUDED.url, EXCLUDED.category, true)
+  RETURNING (xmax = 0) AS inserted`;
+
+const INSERT_MISSING_SQL = `
+  INSERT INTO websites (name, url, host, category, source)
+  SELECT t.name, t.url, t.host, t.category, $5
+  FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS t(name, url, host, category, ord)
+  ORDER BY t.ord
+  ON CONFLICT (host) DO NOTHING
+  RETURNING true AS inserted`;
+
+/**
+ * Writes validated, host-unique sites with batched multi-row statements.
+ * Runs inside the caller's transaction (it issues no BEGIN/COMMIT). Rows that
+ * would not change are not written, so `unchanged` is exact; nothing is deleted.
+ */
+export async function upsertSites(client: pg.PoolClient | pg.Client, sites: readonly CatalogueSite[], opts: ImportOptions = {}): Promise<UpsertCounts> {
+  const source = opts.source ?? 'catalogue';
+  const batchSize = Math.max(1, opts.batchSize ?? DEFAULT_BATCH);
+  const sql = opts.mode === 'insert-missing' ? INSERT_MISSING_SQL : UPSERT_SQL;
+  const counts: UpsertCounts = { inserted: 0, updated: 0, unchanged: 0 };
+  for (let start = 0; start < sites.length; start += batchSize) {
+    const batch = sites.slice(start, start + batchSize);
+    const { rows } = await client.query<{ inserted: boolean }>(sql, [
+      batch.map((s) => s.name),
+      batch.map((s) => s.url),
+      batch.map((s) => s.host),
+      batch.map((s) => s.category),
+      source,
+    ]);
+    const inserted = rows.filter((r) => r.inserted).length;
+    counts.inserted += inserted;
+    counts.updated += rows.length - inserted;
+    counts.unchanged += batch.length - rows.length;
+  }
+  return counts;
+}
+
+/**
+ * Validates, deduplicates and upserts catalogue rows by host in one
+ * transaction. Invalid and duplicate rows are reported, never fatal; a
+ * database error rolls the whole import back and is thrown.
+ * Pass a `ParsedCatalogue` to merge the file's parse rejects into the result.
+ */
+export async function importCatalogue(
+  db: Queryable,
+  input: readonly CatalogueInputRow[] | ParsedCatalogue,
+  opts: ImportOptions = {},
+): Promise<ImportResult> {
+  const rows = isParsed(input) ? input.rows : input;
+  const prior = isParsed(input) ? input.rejected : [];
+  const { sites, rejected } = prepareSites(rows);
+  const allRejected = [...prior, ...rejected].sort((a, b) => a.line - b.line);
+  if (sites.length === 0) return { inserted: 0, updated: 0, unchanged: 0, rejected: allRejected };
+
+  const counts = await inTransaction(db, (client) => upsertSites(client, sites, opts));
+  return { ...counts, rejected: allRejected };
+}
+
+function isParsed(input: readonly CatalogueInputRow[] | ParsedCatalogue): input is ParsedCatalogue {
+  return !Array.isArray(input);
+}
+
+function isPool(db: Queryable): db is pg.Pool {
+  return typeof (db as pg.Pool).totalCount === 'number';
+}
+
+/** Runs `fn` in a transaction on a dedicated connection (checked out of a pool when given one). */
+export async function inTransaction<T>(db: Queryable, fn: (client: pg.PoolClient | pg.Client) => Promise<T>): Promise<T> {
+  const pooled = isPool(db);
+  const client = pooled ? await db.connect() : db;
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN');
+    try {
+      const result = await fn(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (err) {
+      await client.query('ROLLBACK').catch((rollbackErr: Error) => {
+        broken = rollbackErr;
+      });
+      throw err;
+    }
+  } finally {
+    // A connection whose rollback failed is not returned to the pool for reuse.
+    if (pooled) (client as pg.PoolClient).release(broken);
+  }
+}

@@ -1,0 +1,15 @@
+export { MAX_CSV_BYTES, MAX_FIELD_CHARS, CsvInputError, parseCsv, decodeCsvBytes, type CsvRecord, type CsvRecordError, type CsvParseResult } from './csv';
+export { normaliseHost, MAX_URL_CHARS, type HostResult } from './normalise-host';
+export { validateRow, resolveCategory, MAX_NAME_CHARS, type RawCatalogueRow, type CatalogueSite, type RowValidation } from './validate-row';
+export {
+  CATALOGUE_COLUMNS,
+  CatalogueFileError,
+  parseCatalogueCsv,
+  readCatalogueFile,
+  type CatalogueInputRow,
+  type CatalogueReject,
+  type ParsedCatalogue,
+} from './catalogue-file';
+export { importCatalogue, prepareSites, upsertSites, inTransaction, type ImportOptions, type ImportResult, type UpsertCounts, type Queryable } from './import-catalogue';
+export { ensureCatalogue, BUILT_IN_CATALOGUE, CATALOGUE_SEEDED_KEY, type EnsureCatalogueOptions, type EnsureCatalogueResult } from './seed';
+export { formatCounts, formatReject, summariseRejects } from './report';

@@ -1,0 +1,89 @@
+import path from 'node:path';
+import type { Logger } from '../util/logger';
+import { readCatalogueFile } from './catalogue-file';
+import { inTransaction, prepareSites, upsertSites, type Queryable } from './import-catalogue';
+import { formatCounts, summariseRejects } from './report';
+
+/** The curated catalogue shipped with the app. */
+export const BUILT_IN_CATALOGUE = path.resolve(import.meta.dirname, '../../catalogue/websites.csv');
+
+/** `app_settings` key recording that the catalogue was loaded (written in the loading transaction). */
+export const CATALOGUE_SEEDED_KEY = 'catalogue.seeded';
+
+/** Transaction-level advisory lock (single bigint key space) serialising concurrent starters. */
+const SEED_LOCK_KEY = 0x6d6370_0000_0c47n; // "mcp" · catalogue
+
+export interface EnsureCatalogueOptions {
+  /** CATALOGUE_FILE: upsert this file at every start instead of the built-in list. */
+  catalogueFile?: string | undefined;
+  /** Override of the built-in file (tests). */
+  builtInFile?: string;
+  log: Logger;
+}
+
+export type EnsureCatalogueResult =
+  | { action: 'already-seeded' }
+  | { action: 'seeded' | 'imported'; file: string; inserted: number; updated: number; unchanged: number; rejected: number };
+
+/**
+ * Makes sure the website catalogue is loaded.
+ *
+ * - With `catalogueFile`: upserts that file's sites at every start (idempotent;
+ *   sites absent from it are left alone) and never loads the built-in list.
+ * - Otherwise: loads the built-in list once. The `catalogue.seeded` setting is
+ *   written in the same transaction as the sites, so a crash mid-load re-runs
+ *   the load, and later starts leave the table (e.g. sites an operator
+ *   deactivated) alone. The load only adds hosts that are missing.
+ *
+ * An unreadable file or a bad header throws; invalid rows are logged and skipped.
+ */
+export async function ensureCatalogue(db: Queryable, opts: EnsureCatalogueOptions): Promise<EnsureCatalogueResult> {
+  const { log } = opts;
+  const fromOperator = opts.catalogueFile !== undefined && opts.catalogueFile.trim() !== '';
+  const file = fromOperator ? path.resolve(opts.catalogueFile as string) : (opts.builtInFile ?? BUILT_IN_CATALOGUE);
+
+  if (!fromOperator && (await isSeeded(db))) {
+    log.debug('catalogue already loaded; not reloading the built-in list');
+    return { action: 'already-seeded' };
+  }
+
+  const parsed = await readCatalogueFile(file);
+  const { sites, rejected: invalid } = prepareSites(parsed.rows);
+  const rejected = [...parsed.rejected, ...invalid].sort((a, b) => a.line - b.line);
+
+  const counts = await inTransaction(db, async (client) => {
+    await client.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY.toString()]);
+    if (!fromOperator) {
+      const { rowCount } = await client.query('SELECT 1 FROM app_settings WHERE key = $1', [CATALOGUE_SEEDED_KEY]);
+      if ((rowCount ?? 0) > 0) return undefined; // another process loaded it meanwhile
+    }
+    const result = await upsertSites(client, sites, fromOperator ? { source: 'catalogue', mode: 'upsert' } : { source: 'catalogue', mode: 'insert-missing' });
+    const marker = {
+      source: fromOperator ? 'file' : 'built-in',
+      file,
+      at: new Date().toISOString(),
+      sites: sites.length,
+      ...result,
+    };
+    await client.query(
+      `INSERT INTO app_settings (key, value, updated_at) VALUES ($1, $2::jsonb, now())
+       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
+      [CATALOGUE_SEEDED_KEY, JSON.stringify(marker)],
+    );
+    return result;
+  });
+  if (counts === undefined) return { action: 'already-seeded' };
+
+  const summary = formatCounts({ ...counts, rejected });
+  log.info(`${fromOperator ? 'CATALOGUE_FILE' : 'built-in catalogue'} ${file}: ${summary}`);
+  if (rejected.length > 0) {
+    log.warn(`${rejected.length} catalogue row(s) rejected from ${file}:`);
+    for (const line of summariseRejects(rejected)) log.warn(`  ${line}`);
+  }
+  return { action: fromOperator ? 'imported' : 'seeded', file, ...counts, rejected: rejected.length };
+}
+
+async function isSeeded(db: Queryable): Promise<boolean> {
+  const { rowCount } = await db.query('SELECT 1 FROM app_settings WHERE key = $1', [CATALOGUE_SEEDED_KEY]);
+  return (rowCount ?? 0) > 0;
+}

@@ -1,0 +1,60 @@
+// `npm run demo`: the whole product against a simulated web of virtual sites
+// served on loopback, so every part can be seen working without touching the
+// real internet. The UI shows a "Simulated web" banner throughout.
+import { z } from 'zod';
+import { CATEGORIES, PRODUCT_NAME } from '@mcp-census/schemas';
+import { startSimulatedWeb } from '@mcp-census/streams/simweb/index';
+import type { CatalogueSite } from './catalogue/validate-row';
+import { ConfigError, loadConfig, orExitOnConfigError } from './config/config';
+import { runUntilSignalled } from './runtime/process-lifecycle';
+import { createLogger } from './util/logger';
+
+const demoEnv = z.object({
+  DEMO_SITES: z.coerce.number({ error: 'must be a whole number from 1 to 100000' }).int().min(1).max(100_000).default(10_000),
+  DEMO_WEB_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1).max(65535).default(3080),
+});
+
+const demo = orExitOnConfigError(() => {
+  const parsed = demoEnv.safeParse(process.env);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new ConfigError([{ variable: String(issue?.path[0] ?? 'environment'), message: issue?.message ?? 'invalid' }]);
+});
+// Its own data directory, so the demo never mixes with a real deployment's data.
+const config = orExitOnConfigError(() => loadConfig({ DATA_DIR: './.data-demo', ...process.env }));
+
+const log = createLogger(config.logLevel);
+log.info(`${PRODUCT_NAME} demo starting: ${demo.DEMO_SITES} simulated sites (data in ${config.dataDir})`);
+
+await runUntilSignalled(async () => {
+  // A fixed port keeps the sites' URLs, and so the catalogue, stable across restarts.
+  const web = await startSimulatedWeb({ sites: demo.DEMO_SITES, seed: 2026, latencyMs: [20, 80], port: demo.DEMO_WEB_PORT });
+  log.info(`simulated web: ${web.sites.length} virtual sites on 127.0.0.1:${web.port}`);
+  const known = new Set<string>(CATEGORIES);
+  const simulatedSites: CatalogueSite[] = web.sites.map((site) => ({
+    name: site.name,
+    url: site.url,
+    host: new URL(site.url).host,
+    category: (known.has(site.category) ? site.category : 'Reference') as CatalogueSite['category'],
+  }));
+
+  const { startCensus } = await import('./runtime/census-server');
+  try {
+    const census = await startCensus(
+      { ...config, scan: { ...config.scan, allowPrivate: true } },
+      log,
+      { resolveHost: (host) => web.resolveHost(host), simulatedSites },
+    );
+    return {
+      url: census.url,
+      stop: async () => {
+        await census.stop();
+        await web.stop();
+      },
+    };
+  } catch (err) {
+    await web.stop();
+    throw err;
+  }
+}, log);
+

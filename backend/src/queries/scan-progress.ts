@@ -1,0 +1,62 @@
+import type pg from 'pg';
+import { z } from 'zod';
+
+export const scanProgressRowSchema = z.object({
+  paused: z.boolean(),
+  open_batches: z.coerce.number().int(),
+  batches_total: z.coerce.number().int(),
+  total_websites: z.coerce.number().int(),
+  scanned_in_cycle: z.coerce.number().int(),
+  mcp_enabled: z.coerce.number().int(),
+  scanned_today: z.coerce.number().int(),
+  errors_today: z.coerce.number().int(),
+  last_scan_time: z.date().nullable(),
+});
+
+export interface ScanProgressSnapshot {
+  scanningActive: boolean;
+  paused: boolean;
+  currentBatch: number;
+  totalWebsites: number;
+  scannedWebsites: number;
+  mcpEnabledCount: number;
+  scannedToday: number;
+  errors: number;
+  lastScanTime: string | null;
+}
+
+/**
+ * Scan progress from the scheduling tables. "Today" is the UTC day of `now`;
+ * a batch open longer than the request timeout no longer counts as active.
+ */
+export async function readScanProgress(
+  pool: pg.Pool,
+  opts: { now: Date; rescanIntervalMs: number; requestTimeoutMs: number },
+): Promise<ScanProgressSnapshot> {
+  const dayStart = new Date(Date.UTC(opts.now.getUTCFullYear(), opts.now.getUTCMonth(), opts.now.getUTCDate()));
+  const { rows } = await pool.query(
+    `SELECT
+       COALESCE((SELECT (value->>'paused')::boolean FROM app_settings WHERE key = 'scan.paused'), false) AS paused,
+       (SELECT count(*) FROM scan_batches WHERE completed_at IS NULL AND requested_at > $1) AS open_batches,
+       (SELECT count(*) FROM scan_batches) AS batches_total,
+       (SELECT count(*) FROM websites WHERE active) AS total_websites,
+       (SELECT count(*) FROM website_scan_state s JOIN websites w ON w.id = s.website_id WHERE w.active AND s.last_scanned_at > $2) AS scanned_in_cycle,
+       (SELECT count(*) FROM website_scan_state s JOIN websites w ON w.id = s.website_id WHERE w.active AND s.last_has_mcp) AS mcp_enabled,
+       (SELECT count(DISTINCT website_id) FROM scan_progress_events WHERE scan_time >= $3) AS scanned_today,
+       (SELECT count(*) FROM scan_progress_events WHERE scan_time >= $3 AND had_error) AS errors_today,
+       (SELECT max(last_scanned_at) FROM website_scan_state) AS last_scan_time`,
+    [new Date(opts.now.getTime() - opts.requestTimeoutMs), new Date(opts.now.getTime() - opts.rescanIntervalMs), dayStart],
+  );
+  const row = scanProgressRowSchema.parse(rows[0]);
+  return {
+    scanningActive: !row.paused && row.open_batches > 0,
+    paused: row.paused,
+    currentBatch: row.batches_total,
+    totalWebsites: row.total_websites,
+    scannedWebsites: row.scanned_in_cycle,
+    mcpEnabledCount: row.mcp_enabled,
+    scannedToday: row.scanned_today,
+    errors: row.errors_today,
+    lastScanTime: row.last_scan_time?.toISOString() ?? null,
+  };
+}

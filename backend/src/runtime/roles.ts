@@ -1,0 +1,106 @@
+import type pg from 'pg';
+import {
+  createEventPublisher,
+  createKafka,
+  createProber,
+  enqueueBatch,
+  runProgressTracker,
+  SCAN_REQUEST_TIMEOUT_MS,
+  startScannerWorker,
+  startScheduler,
+  type EventPublisher,
+  type ProberOptions,
+} from '@mcp-census/streams';
+import type { AppConfig } from '../config/config';
+import { HttpError } from '../http/error-handler';
+import type { ScanService } from '../http/routes/scan-routes';
+import { readScanProgress } from '../queries/scan-progress';
+import type { Logger } from '../util/logger';
+
+export interface RoleOptions {
+  config: AppConfig;
+  databaseUrl: string;
+  kafkaBrokers: string[] | undefined;
+  pool: pg.Pool;
+  log: Logger;
+  /** Host → address map of the simulated web (demo and tests); never set in production. */
+  resolveHost?: ProberOptions['resolveHost'];
+}
+
+export interface RunningRoles {
+  scanService: ScanService | undefined;
+  stop(): Promise<void>;
+}
+
+/** Starts the write-side roles this process runs; `api` only needs the scan service. */
+export async function startRoles(opts: RoleOptions): Promise<RunningRoles> {
+  const { config, log, pool } = opts;
+  const roles = new Set(config.roles);
+  const stops: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch((err: Error) => log.error(`stopping roles: ${err.message}`));
+  };
+  for (const role of ['projector-state', 'projector-trends'] as const) if (roles.has(role)) log.info(`role ${role}: not built yet`);
+
+  if (!opts.kafkaBrokers) {
+    for (const role of ['scanner', 'scheduler'] as const) if (roles.has(role)) log.warn(`role ${role} needs Kafka (KAFKA_BROKERS): not started`);
+    return { scanService: roles.has('api') ? progressOnlyService(pool, config) : undefined, stop: stopAll };
+  }
+
+  try {
+    const kafkaLog = log.child('kafka');
+    const kafka = createKafka({ brokers: opts.kafkaBrokers, clientId: 'mcp-census', log: (level, m) => kafkaLog[level](m) });
+    const consumerLog = (level: 'info' | 'warn' | 'error', m: string) => log[level](m);
+    const publisher: EventPublisher = await createEventPublisher(kafka, `mcp-census-${[...roles].join('+')}`);
+    stops.push(() => publisher.disconnect());
+
+    if (roles.has('scanner')) {
+      const prober = createProber({
+        aboutUrl: `${config.publicUrl}/about`,
+        allowPrivate: config.scan.allowPrivate,
+        requestTimeoutMs: config.scan.requestTimeoutMs,
+        siteDeadlineMs: config.scan.siteDeadlineMs,
+        maxConcurrency: config.scan.concurrency,
+        ...(opts.resolveHost ? { resolveHost: opts.resolveHost } : {}),
+      });
+      stops.push(() => prober.close());
+      const worker = await startScannerWorker({ kafka, publisher, prober, concurrency: config.scan.concurrency, log: consumerLog });
+      stops.push(() => worker.stop());
+      log.info(`role scanner: probing with concurrency ${config.scan.concurrency}${config.scan.allowPrivate ? ' (private addresses allowed)' : ''}`);
+    }
+
+    if (roles.has('scheduler')) {
+      const tracker = await runProgressTracker({ kafka, pool, log: consumerLog });
+      stops.push(() => tracker.stop());
+      const scheduler = startScheduler({
+        databaseUrl: opts.databaseUrl,
+        pool,
+        publisher,
+        rescanIntervalMs: config.scan.rescanIntervalMs,
+        log: consumerLog,
+      });
+      stops.push(() => scheduler.stop());
+      log.info(`role scheduler: batches of 50, every site rescanned every ${config.scan.rescanIntervalMs / 3_600_000} h`);
+    }
+
+    const scanService: ScanService | undefined = roles.has('api')
+      ? {
+          requestBatch: (size) =>
+            enqueueBatch({ pool, publisher, reason: 'manual', size, now: new Date(), rescanIntervalMs: config.scan.rescanIntervalMs, requestTimeoutMs: SCAN_REQUEST_TIMEOUT_MS }),
+          progress: () => readScanProgress(pool, { now: new Date(), rescanIntervalMs: config.scan.rescanIntervalMs, requestTimeoutMs: SCAN_REQUEST_TIMEOUT_MS }),
+        }
+      : undefined;
+    return { scanService, stop: stopAll };
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}
+
+/** Without Kafka, progress can still be read; starting a scan cannot be queued. */
+function progressOnlyService(pool: pg.Pool, config: AppConfig): ScanService {
+  return {
+    requestBatch: () => Promise.reject(new HttpError(503, 'Scanning is unavailable: no Kafka broker is configured')),
+    progress: () => readScanProgress(pool, { now: new Date(), rescanIntervalMs: config.scan.rescanIntervalMs, requestTimeoutMs: SCAN_REQUEST_TIMEOUT_MS }),
+  };
+}

@@ -1,0 +1,159 @@
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCatalogueCsv } from '../../src/catalogue/catalogue-file';
+import { importCatalogue } from '../../src/catalogue/import-catalogue';
+import { csv, freshDatabase, sites } from './helpers';
+
+const HEADER = 'name,url,category';
+
+describe('importCatalogue', () => {
+  let db: Awaited<ReturnType<typeof freshDatabase>>;
+  let pool: pg.Pool;
+  beforeAll(async () => {
+    db = await freshDatabase('catalogue_import');
+    pool = db.pool;
+  });
+  afterAll(() => db?.drop());
+
+  it('inserts, then counts updated and unchanged rows exactly on re-import', async () => {
+    const first = parseCatalogueCsv(csv(HEADER, 'Alpha,https://alpha.example.com,AI', 'Beta,https://www.beta.example.com,Data', 'Gamma,https://gamma.example.com,Cloud'));
+    expect(await importCatalogue(pool, first, { source: 'catalogue' })).toEqual({ inserted: 3, updated: 0, unchanged: 0, rejected: [] });
+    expect(await importCatalogue(pool, first)).toEqual({ inserted: 0, updated: 0, unchanged: 3, rejected: [] });
+
+    const second = parseCatalogueCsv(
+      csv(
+        HEADER,
+        'Alpha,https://alpha.example.com,AI', // unchanged
+        'Beta Labs,https://beta.example.com/home,Data', // name and url changed
+        'Gamma,https://gamma.example.com,Security', // category changed
+        'Delta,https://delta.example.com,Search', // new
+      ),
+    );
+    expect(await importCatalogue(pool, second, { source: 'import' })).toEqual({ inserted: 1, updated: 2, unchanged: 1, rejected: [] });
+    expect(await importCatalogue(pool, second, { source: 'import' })).toEqual({ inserted: 0, updated: 0, unchanged: 4, rejected: [] });
+
+    const rows = await sites(pool);
+    expect(rows.filter((r) => r.host.endsWith('.example.com'))).toEqual([
+      { name: 'Alpha', url: 'https://alpha.example.com/', host: 'alpha.example.com', category: 'AI', source: 'catalogue', active: true },
+      { name: 'Beta Labs', url: 'https://beta.example.com/home', host: 'beta.example.com', category: 'Data', source: 'catalogue', active: true },
+      { name: 'Delta', url: 'https://delta.example.com/', host: 'delta.example.com', category: 'Search', source: 'import', active: true },
+      { name: 'Gamma', url: 'https://gamma.example.com/', host: 'gamma.example.com', category: 'Security', source: 'catalogue', active: true },
+    ]);
+  });
+
+  it('reactivates a deactivated site that is re-imported (an update)', async () => {
+    await importCatalogue(pool, parseCatalogueCsv(csv(HEADER, 'Sleepy,https://sleepy.example.net,Media')));
+    await pool.query("UPDATE websites SET active = false WHERE host = 'sleepy.example.net'");
+    expect(await importCatalogue(pool, parseCatalogueCsv(csv(HEADER, 'Sleepy,https://sleepy.example.net,Media')))).toMatchObject({ updated: 1, unchanged: 0 });
+    const { rows } = await pool.query("SELECT active FROM websites WHERE host = 'sleepy.example.net'");
+    expect(rows).toEqual([{ active: true }]);
+  });
+
+  it('rejects later duplicates of a host with the line of the first', async () => {
+    const parsed = parseCatalogueCsv(
+      csv(HEADER, 'One,https://dup.example.org,AI', 'Other,https://other.example.org,AI', 'Again,https://WWW.dup.example.org/x,Data', 'Third,http://dup.example.org.,Media'),
+    );
+    const result = await importCatalogue(pool, parsed);
+    expect(result).toEqual({
+      inserted: 2,
+      updated: 0,
+      unchanged: 0,
+      rejected: [
+        { line: 4, reason: 'duplicate of line 2', raw: 'Again,https://WWW.dup.example.org/x,Data' },
+        { line: 5, reason: 'duplicate of line 2', raw: 'Third,http://dup.example.org.,Media' },
+      ],
+    });
+    const { rows } = await pool.query("SELECT name, category FROM websites WHERE host = 'dup.example.org'");
+    expect(rows).toEqual([{ name: 'One', category: 'AI' }]);
+  });
+
+  it('leaves sites absent from the file untouched', async () => {
+    await importCatalogue(pool, parseCatalogueCsv(csv(HEADER, 'Keep,https://keep.example.io,Travel', 'Also,https://also.example.io,Health')));
+    await pool.query("UPDATE websites SET active = false WHERE host = 'also.example.io'");
+    const before = await sites(pool);
+    expect(await importCatalogue(pool, parseCatalogueCsv(csv(HEADER, 'Keep,https://keep.example.io,Travel')))).toMatchObject({ unchanged: 1 });
+    expect(await sites(pool)).toEqual(before);
+  });
+
+  it('imports good rows even when others are bad, reporting each bad one', async () => {
+    const parsed = parseCatalogueCsv(
+      csv(
+        HEADER,
+        'Good One,https://good1.example.dev,ecommerce',
+        'No URL,,AI',
+        'Local,http://localhost:8080,AI',
+        'Bad Category,https://badcat.example.dev,Crypto',
+        'Ragged,https://ragged.example.dev',
+        'Good Two,https://good2.example.dev,Social',
+        'Quote"Stray,https://q.example.dev,AI',
+      ),
+    );
+    const result = await importCatalogue(pool, parsed);
+    expect(result.inserted).toBe(2);
+    expect(result.rejected.map((r) => [r.line, r.reason.split(/[;(]/)[0]?.trim()])).toEqual([
+      [3, 'url is empty'],
+      [4, 'url host "localhost" is a local or reserved name, not a public website'],
+      [5, 'category "Crypto" is not one of: E-commerce, Social Media, Development, Communication, FinTech, Productivity, Media, AI, Cloud, Data, Security, Education, Health, Travel, Government, Marketing, Design, Gaming, Search, Reference'],
+      [6, 'expected 3 fields'],
+      [8, 'field 1 contains a quote but is not quoted'],
+    ]);
+    const { rows } = await pool.query("SELECT host, category FROM websites WHERE host LIKE 'good%.example.dev' ORDER BY host");
+    expect(rows).toEqual([
+      { host: 'good1.example.dev', category: 'E-commerce' },
+      { host: 'good2.example.dev', category: 'Social Media' },
+    ]);
+  });
+
+  it('leaves the database unchanged for an entirely invalid file', async () => {
+    const before = await sites(pool);
+    const parsed = parseCatalogueCsv(csv(HEADER, ',https://x.example.com,AI', 'Y,ftp://y.example.com,AI', 'Z,https://z.example.com,Nope', 'Keep,https://keep.example.io'));
+    const result = await importCatalogue(pool, parsed);
+    expect(result).toMatchObject({ inserted: 0, updated: 0, unchanged: 0 });
+    expect(result.rejected.map((r) => r.line)).toEqual([2, 3, 4, 5]);
+    expect(await sites(pool)).toEqual(before);
+  });
+
+  it('accepts rows without a parse step, and a single client', async () => {
+    const client = await pool.connect();
+    try {
+      const result = await importCatalogue(client, [{ line: 7, name: 'Direct', url: 'https://direct.example.com', category: 'fintech' }], { source: 'registration' });
+      expect(result).toEqual({ inserted: 1, updated: 0, unchanged: 0, rejected: [] });
+    } finally {
+      client.release();
+    }
+    const { rows } = await pool.query("SELECT source, category FROM websites WHERE host = 'direct.example.com'");
+    expect(rows).toEqual([{ source: 'registration', category: 'FinTech' }]);
+  });
+
+  it('rolls back the whole import on a database error', async () => {
+    const before = await sites(pool);
+    // A constraint (on this suite's own database) fails the second batch; the first must not survive.
+    await pool.query("ALTER TABLE websites ADD CONSTRAINT test_no_fail_host CHECK (host <> 'fail.example.com')");
+    try {
+      const rows = [
+        { line: 2, name: 'Ok', url: 'https://rollback-ok.example.com', category: 'AI' },
+        { line: 3, name: 'Fail', url: 'https://fail.example.com', category: 'AI' },
+      ];
+      await expect(importCatalogue(pool, rows, { batchSize: 1 })).rejects.toThrow(/test_no_fail_host/);
+    } finally {
+      await pool.query('ALTER TABLE websites DROP CONSTRAINT test_no_fail_host');
+    }
+    expect(await sites(pool)).toEqual(before);
+  });
+
+  it('imports 10,000 rows well within 5 s, and re-imports them as unchanged', async () => {
+    const lines = [HEADER];
+    for (let i = 0; i < 10_000; i++) lines.push(`"Bulk Site ${i}, Inc.",https://www.bulk-${i}.example.com/home?ref=${i},Development`);
+    const parsed = parseCatalogueCsv(csv(...lines));
+    let started = performance.now();
+    const result = await importCatalogue(pool, parsed);
+    const firstMs = performance.now() - started;
+    expect(result).toEqual({ inserted: 10_000, updated: 0, unchanged: 0, rejected: [] });
+    expect(firstMs).toBeLessThan(5000);
+    started = performance.now();
+    expect(await importCatalogue(pool, parsed)).toEqual({ inserted: 0, updated: 0, unchanged: 10_000, rejected: [] });
+    expect(performance.now() - started).toBeLessThan(5000);
+    const { rows } = await pool.query<{ n: string }>("SELECT count(*) AS n FROM websites WHERE host LIKE 'bulk-%.example.com'");
+    expect(rows[0]?.n).toBe('10000');
+  });
+});

@@ -1,0 +1,117 @@
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CatalogueFileError } from '../../src/catalogue/catalogue-file';
+import { CATALOGUE_SEEDED_KEY, ensureCatalogue } from '../../src/catalogue/seed';
+import { captureLogger, csv, freshDatabase, sites, tempFile } from './helpers';
+
+const HEADER = 'name,url,category';
+
+describe('ensureCatalogue with the built-in list', () => {
+  let db: Awaited<ReturnType<typeof freshDatabase>>;
+  let pool: pg.Pool;
+  beforeAll(async () => {
+    db = await freshDatabase('catalogue_seed');
+    pool = db.pool;
+  });
+  afterAll(() => db?.drop());
+
+  it('loads the built-in catalogue at first start, and records it', async () => {
+    const log = captureLogger();
+    const result = await ensureCatalogue(pool, { log });
+    expect(result).toMatchObject({ action: 'seeded', updated: 0, unchanged: 0, rejected: 0 });
+    const loaded = await sites(pool);
+    expect(result).toMatchObject({ inserted: loaded.length });
+    expect(loaded.length).toBeGreaterThanOrEqual(500);
+    expect(loaded.every((s) => s.source === 'catalogue' && s.active)).toBe(true);
+    expect(loaded.find((s) => s.host === 'stripe.com')).toMatchObject({ name: 'Stripe', category: 'FinTech' });
+    const { rows } = await pool.query<{ value: { source: string; inserted: number } }>('SELECT value FROM app_settings WHERE key = $1', [CATALOGUE_SEEDED_KEY]);
+    expect(rows[0]?.value).toMatchObject({ source: 'built-in', inserted: loaded.length });
+    expect(log.lines.some((l) => /^info built-in catalogue .*websites\.csv: \d+ inserted, 0 updated, 0 unchanged, 0 rejected$/.test(l))).toBe(true);
+  });
+
+  it('does not reload at a later start: a deactivated or deleted site stays so', async () => {
+    await pool.query("UPDATE websites SET active = false WHERE host = 'stripe.com'");
+    await pool.query("DELETE FROM websites WHERE host = 'github.com'");
+    const before = await sites(pool);
+    expect(await ensureCatalogue(pool, { log: captureLogger() })).toEqual({ action: 'already-seeded' });
+    expect(await sites(pool)).toEqual(before);
+  });
+
+  it('loads once when several processes start together', async () => {
+    const other = await freshDatabase('catalogue_seed_race');
+    try {
+      const results = await Promise.all([1, 2, 3].map(() => ensureCatalogue(other.pool, { log: captureLogger() })));
+      expect(results.map((r) => r.action).sort()).toEqual(['already-seeded', 'already-seeded', 'seeded']);
+    } finally {
+      await other.drop();
+    }
+  });
+
+  it('re-runs a load that did not commit (no marker yet), adding only missing sites', async () => {
+    const other = await freshDatabase('catalogue_seed_resume');
+    try {
+      // As if an operator had registered a site before the first load committed.
+      await other.pool.query("INSERT INTO websites (name, url, host, category, source, active) VALUES ('My Stripe', 'https://stripe.com/', 'stripe.com', 'AI', 'registration', false)");
+      const result = await ensureCatalogue(other.pool, { log: captureLogger() });
+      expect(result).toMatchObject({ action: 'seeded', unchanged: 1, updated: 0 });
+      const { rows } = await other.pool.query("SELECT name, category, source, active FROM websites WHERE host = 'stripe.com'");
+      expect(rows).toEqual([{ name: 'My Stripe', category: 'AI', source: 'registration', active: false }]);
+    } finally {
+      await other.drop();
+    }
+  });
+});
+
+describe('ensureCatalogue with CATALOGUE_FILE', () => {
+  let db: Awaited<ReturnType<typeof freshDatabase>>;
+  let pool: pg.Pool;
+  beforeAll(async () => {
+    db = await freshDatabase('catalogue_file');
+    pool = db.pool;
+  });
+  afterAll(() => db?.drop());
+
+  it('upserts that file instead of the built-in list, at every start', async () => {
+    const file = await tempFile('sites.csv', csv(HEADER, 'One,https://one.example.com,AI', 'Two,https://two.example.com,Data', 'Bad,ftp://bad.example.com,AI'));
+    const log = captureLogger();
+    expect(await ensureCatalogue(pool, { catalogueFile: file, log })).toEqual({ action: 'imported', file, inserted: 2, updated: 0, unchanged: 0, rejected: 1 });
+    expect((await sites(pool)).map((s) => s.host)).toEqual(['one.example.com', 'two.example.com']);
+    expect(log.lines).toContain('warn 1 catalogue row(s) rejected from ' + file + ':');
+    expect(log.lines).toContain('warn   line 4: url scheme "ftp:" is not allowed (only http and https)');
+
+    // Next start: idempotent.
+    expect(await ensureCatalogue(pool, { catalogueFile: file, log: captureLogger() })).toMatchObject({ inserted: 0, updated: 0, unchanged: 2 });
+
+    // The operator edits the file: changes are applied, absent sites are left alone.
+    const edited = await tempFile('sites.csv', csv(HEADER, 'One,https://one.example.com,Security', 'Three,https://three.example.com,Media'));
+    expect(await ensureCatalogue(pool, { catalogueFile: edited, log: captureLogger() })).toMatchObject({ inserted: 1, updated: 1, unchanged: 0 });
+    expect((await sites(pool)).map((s) => [s.host, s.category])).toEqual([
+      ['one.example.com', 'Security'],
+      ['three.example.com', 'Media'],
+      ['two.example.com', 'Data'],
+    ]);
+  });
+
+  it('marks the catalogue as loaded, so dropping CATALOGUE_FILE later does not add the built-in list', async () => {
+    const before = await sites(pool);
+    expect(await ensureCatalogue(pool, { log: captureLogger() })).toEqual({ action: 'already-seeded' });
+    expect(await sites(pool)).toEqual(before);
+  });
+
+  it('summarises many rejects instead of logging each one', async () => {
+    const lines = [HEADER, 'Fine,https://fine.example.com,AI'];
+    for (let i = 0; i < 50; i++) lines.push(`Bad ${i},https://bad-${i}.example.com,Unknown`);
+    const file = await tempFile('many.csv', csv(...lines));
+    const log = captureLogger();
+    expect(await ensureCatalogue(pool, { catalogueFile: file, log })).toMatchObject({ inserted: 1, rejected: 50 });
+    const warnings = log.lines.filter((l) => l.startsWith('warn'));
+    expect(warnings.length).toBe(12); // heading + 10 rejects + one summary line
+    expect(warnings.at(-1)).toMatch(/… and 40 more rejected rows \(40× category "…" is not one of/);
+  });
+
+  it('fails start-up on a missing file or a bad header', async () => {
+    await expect(ensureCatalogue(pool, { catalogueFile: '/nonexistent/sites.csv', log: captureLogger() })).rejects.toThrow(CatalogueFileError);
+    const bad = await tempFile('bad.csv', 'title,link\nA,https://a.example.com\n');
+    await expect(ensureCatalogue(pool, { catalogueFile: bad, log: captureLogger() })).rejects.toThrow(/bad header/);
+  });
+});

@@ -1,0 +1,94 @@
+import type { Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { emptyScanResult, scanProgressResponseSchema, scanRequestResponseSchema, type ScanResult } from '@mcp-census/schemas';
+import { applyScanCompletions, buildEnvelope, createEventPublisher, createKafka, enqueueBatch, ensureTopics, type EventPublisher } from '@mcp-census/streams';
+import { createTestDatabase, testTopics } from '../../../test/support/test-database';
+import { createApp } from '../../src/http/app';
+import type { ScanService } from '../../src/http/routes/scan-routes';
+import { readScanProgress } from '../../src/queries/scan-progress';
+
+const DAY = 86_400_000;
+const topics = testTopics('scan-routes');
+const kafka = createKafka({ brokers: inject('kafkaBrokers'), clientId: 'scan-routes-test' });
+let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let publisher: EventPublisher;
+let server: Server;
+let base: string;
+const now = new Date();
+
+async function post(body: string | undefined, headers: Record<string, string> = { 'content-type': 'application/json' }) {
+  const res = await fetch(`${base}/api/scan`, { method: 'POST', headers, ...(body !== undefined ? { body } : {}) });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+const batchCount = async () => Number((await db.pool.query('SELECT count(*) AS n FROM scan_batches')).rows[0].n);
+
+beforeAll(async () => {
+  db = await createTestDatabase('scan_routes');
+  await ensureTopics(kafka, [topics.requested], 2);
+  publisher = await createEventPublisher(kafka, 'scan-routes-test');
+  const service: ScanService = {
+    requestBatch: (size) => enqueueBatch({ pool: db.pool, publisher, reason: 'manual', size, now: new Date(), rescanIntervalMs: DAY, requestTimeoutMs: 600_000, topic: topics.requested }),
+    progress: () => readScanProgress(db.pool, { now: new Date(), rescanIntervalMs: DAY, requestTimeoutMs: 600_000 }),
+  };
+  const app = createApp({ frontendDir: undefined, scanService: service, checkHealth: () => Promise.reject(new Error('unused')), onUnexpectedError: (err) => console.error(err) });
+  server = app.listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  const address = server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+
+afterAll(async () => {
+  server?.close();
+  await publisher?.disconnect();
+  await db?.close();
+});
+
+describe('scan routes', () => {
+  it('reports empty progress before anything exists', async () => {
+    const res = await fetch(`${base}/api/scan-progress`);
+    expect(scanProgressResponseSchema.parse(await res.json())).toEqual({ scanningActive: false, totalWebsites: 0, mcpEnabledCount: 0, scannedToday: 0, lastScanTime: null });
+  });
+
+  it('queues one batch of 50 and coalesces repeated presses', async () => {
+    await db.pool.query(`INSERT INTO websites (name, url, host) SELECT 'S' || n, 'https://s' || n || '.example', 's' || n || '.example' FROM generate_series(1, 60) n`);
+    const first = await post(JSON.stringify({ batchSize: 50 }));
+    expect(first.status).toBe(202);
+    const queued = scanRequestResponseSchema.parse(first.body);
+    expect(queued).toMatchObject({ status: 'queued', siteCount: 50 });
+    const second = await post(undefined, {});
+    expect(second.status).toBe(202);
+    expect(second.body).toMatchObject({ status: 'pending', batchId: queued.batchId, siteCount: 0 });
+    expect(await batchCount()).toBe(1);
+    const progress = scanProgressResponseSchema.parse(await (await fetch(`${base}/api/scan-progress`)).json());
+    expect(progress).toMatchObject({ scanningActive: true, totalWebsites: 60 });
+  });
+
+  it('counts completed scans in the progress', async () => {
+    const { rows } = await db.pool.query<{ website_id: string; last_batch_id: string }>('SELECT website_id, last_batch_id FROM website_scan_state');
+    const result = (hasMcp: boolean): ScanResult =>
+      emptyScanResult({ hasMcp, mcpEndpoint: hasMcp ? 'https://x/mcp' : null, transport: hasMcp ? 'streamable-http' : null, responseTime: 5, requestCount: 3 });
+    await applyScanCompletions(
+      db.pool,
+      rows.map((r, i) => buildEnvelope('scan.completed', r.website_id, { websiteId: Number(r.website_id), url: 'https://s.example', batchId: r.last_batch_id, scanTime: now.toISOString(), result: result(i < 7) }, 'test')),
+    );
+    const progress = scanProgressResponseSchema.parse(await (await fetch(`${base}/api/scan-progress`)).json());
+    expect(progress).toEqual({ scanningActive: false, totalWebsites: 60, mcpEnabledCount: 7, scannedToday: 50, lastScanTime: now.toISOString() });
+  });
+
+  it.each([
+    ['a zero batch size', JSON.stringify({ batchSize: 0 }), { 'content-type': 'application/json' }, 400],
+    ['a non-numeric batch size', JSON.stringify({ batchSize: 'fifty' }), { 'content-type': 'application/json' }, 400],
+    ['an unknown field', JSON.stringify({ batchSize: 5, everything: true }), { 'content-type': 'application/json' }, 400],
+    ['broken JSON', '{"batchSize":', { 'content-type': 'application/json' }, 400],
+    ['a JSON array', '[1,2]', { 'content-type': 'application/json' }, 400],
+    ['a non-JSON content type', 'batchSize=5', { 'content-type': 'application/x-www-form-urlencoded' }, 415],
+    ['an oversized body', JSON.stringify({ batchSize: 5, pad: 'x'.repeat(100_000) }), { 'content-type': 'application/json' }, 413],
+  ])('rejects %s with a clear 4xx and queues nothing', async (_label, body, headers, status) => {
+    const before = await batchCount();
+    const res = await post(body, headers);
+    expect(res.status).toBe(status);
+    expect(typeof res.body.error).toBe('string');
+    expect(await batchCount()).toBe(before);
+  });
+});

@@ -1,0 +1,20 @@
+import { useEffect, useState } from 'react';
+import { instanceInfoSchema, type InstanceInfo } from '@mcp-census/schemas/api/instance';
+
+/** Tells visitors plainly when the figures come from a simulated web, not the real internet. */
+export function SimulatedWebBanner() {
+  const [info, setInfo] = useState<InstanceInfo | undefined>();
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch('/api/instance', { signal: controller.signal, credentials: 'include' })
+      .then(async (res) => (res.ok ? setInfo(instanceInfoSchema.parse(await res.json())) : undefined))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, []);
+  if (!info?.simulatedWeb) return null;
+  return (
+    <div role="status" className="bg-amber-100 px-4 py-2 text-center text-sm font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+      Simulated web: this demo scans {info.simulatedSites?.toLocaleString('en-US')} virtual sites served on this machine, not real websites.
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { scanResultSchema } from '../scan-result';
+
+/** A URL a visitor or agent asks us to probe: http(s) only, bounded. */
+export const probeUrlSchema = z
+  .string()
+  .trim()
+  .max(2048, 'URL is longer than 2048 characters')
+  .pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }));
+
+/** POST /api/verify-mcp-endpoint answer. */
+export const verifyEndpointResponseSchema = z.object({ success: z.boolean(), error: z.string().optional() });
+export type VerifyEndpointResponse = z.infer<typeof verifyEndpointResponseSchema>;
+
+/** A one-URL scan in LatestScan's field names, plus what the prober learned about the server. */
+export const singleScanSchema = scanResultSchema
+  .pick({ hasMcp: true, mcpEndpoint: true, responseTime: true, error: true, transport: true, protocolVersion: true, authRequired: true, serverInfo: true })
+  .extend({
+    url: z.string(),
+    scanTime: z.iso.datetime({ offset: true }),
+    tools: z.array(z.object({ name: z.string(), description: z.string().nullable(), category: z.string().nullable() })),
+    resources: z.array(z.object({ name: z.string(), description: z.string().nullable(), type: z.string().nullable(), uri: z.string() })),
+    prompts: z.array(z.object({ name: z.string(), description: z.string().nullable(), arguments: z.array(z.object({ name: z.string(), description: z.string().optional(), required: z.boolean().optional() })) })),
+  });
+export type SingleScan = z.infer<typeof singleScanSchema>;

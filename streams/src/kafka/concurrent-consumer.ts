@@ -1,0 +1,125 @@
+import { Partitioners, type Kafka, type KafkaMessage, type Producer } from 'kafkajs';
+import type { EventType } from '@mcp-census/schemas';
+import { parseEnvelope, type TypedEnvelope } from './envelope';
+import type { ConsumerLog, RunningConsumer } from './event-consumer';
+import { dlqMessage } from './dead-letter';
+
+export interface ConcurrentConsumerOptions<T extends EventType> {
+  kafka: Kafka;
+  groupId: string;
+  topic: string;
+  dlqTopic: string;
+  type: T;
+  /** Events handled at once across all partitions of this consumer. */
+  concurrency: number;
+  partitionsConsumedConcurrently?: number;
+  /**
+   * Handles one event; resolves when its output is durably published. Must
+   * not throw for bad input. `signal` aborts when the consumer stops: work cut
+   * short is left uncommitted and redelivered after a restart.
+   */
+  handle(event: TypedEnvelope<T>, signal: AbortSignal): Promise<void>;
+  log: ConsumerLog;
+}
+
+/**
+ * Consumes events with a sliding window of `concurrency` handlers, so one slow
+ * event never holds back the others. Offsets are committed only up to the
+ * longest finished prefix of each partition, so a crash redelivers whatever
+ * was in flight (at-least-once) and nothing is skipped.
+ */
+export async function runConcurrentEventConsumer<T extends EventType>(opts: ConcurrentConsumerOptions<T>): Promise<RunningConsumer> {
+  const consumer = opts.kafka.consumer({ groupId: opts.groupId, sessionTimeout: 30_000, heartbeatInterval: 3_000, allowAutoTopicCreation: false });
+  const dlq: Producer = opts.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false, createPartitioner: Partitioners.DefaultPartitioner });
+  await Promise.all([consumer.connect(), dlq.connect()]);
+  await consumer.subscribe({ topic: opts.topic, fromBeginning: true });
+  const slots = new Semaphore(opts.concurrency);
+  const stopping = new AbortController();
+
+  await consumer.run({
+    autoCommit: false,
+    eachBatchAutoResolve: false,
+    partitionsConsumedConcurrently: opts.partitionsConsumedConcurrently ?? 4,
+    eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale, commitOffsetsIfNecessary }) => {
+      const finished = new Set<string>();
+      let nextToResolve = 0;
+      const advance = async () => {
+        let moved = false;
+        while (nextToResolve < batch.messages.length && finished.has(batch.messages[nextToResolve]!.offset)) {
+          resolveOffset(batch.messages[nextToResolve]!.offset);
+          nextToResolve += 1;
+          moved = true;
+        }
+        if (moved) await commitOffsetsIfNecessary().catch((err: Error) => opts.log('warn', `${opts.groupId}: commit failed: ${err.message}`));
+      };
+      const beat = setInterval(() => void heartbeat().catch(() => undefined), 3_000);
+      const inFlight: Promise<void>[] = [];
+      try {
+        for (const message of batch.messages) {
+          if (!isRunning() || isStale()) break;
+          await slots.acquire();
+          inFlight.push(
+            processOne(message)
+              .then((done) => {
+                if (!done) return;
+                finished.add(message.offset);
+                return advance();
+              })
+              .finally(() => slots.release()),
+          );
+        }
+        await Promise.all(inFlight);
+      } finally {
+        clearInterval(beat);
+      }
+
+      /** True when the message is done with (handled or dead-lettered) and its offset may be committed. */
+      async function processOne(message: KafkaMessage): Promise<boolean> {
+        if (stopping.signal.aborted) return false;
+        const parsed = parseEnvelope(opts.type, message.value);
+        if (!parsed.ok) {
+          await dlq.send({ topic: opts.dlqTopic, acks: -1, messages: [dlqMessage(message, { reason: parsed.reason, step: 'parse', topic: batch.topic, partition: batch.partition })] });
+          opts.log('warn', `invalid ${opts.type} message sent to ${opts.dlqTopic}: ${parsed.reason}`);
+          return true;
+        }
+        // Infrastructure failures (e.g. the broker is unreachable) are retried with backoff; the offset waits.
+        for (let attempt = 0; ; attempt += 1) {
+          try {
+            await opts.handle(parsed.event, stopping.signal);
+            return true;
+          } catch (err) {
+            if (stopping.signal.aborted || !isRunning() || isStale()) return false;
+            const delay = Math.min(30_000, 250 * 2 ** attempt);
+            opts.log('error', `${opts.groupId}: event ${parsed.event.eventId} failed (retry in ${delay} ms): ${(err as Error).message}`);
+            await new Promise((r) => setTimeout(r, delay));
+          }
+        }
+      }
+    },
+  });
+  return {
+    consumer,
+    async stop() {
+      stopping.abort();
+      await consumer.disconnect();
+      await dlq.disconnect();
+    },
+  };
+}
+
+class Semaphore {
+  private waiting: (() => void)[] = [];
+  constructor(private free: number) {}
+  acquire(): Promise<void> {
+    if (this.free > 0) {
+      this.free -= 1;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+  release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.free += 1;
+  }
+}

@@ -1,0 +1,28 @@
+import type { ScanLogPayload, ScanResult } from '@mcp-census/schemas';
+
+/** One operator-facing log line per scanned site. */
+export function scanLogFor(url: string, result: ScanResult, at: Date): ScanLogPayload {
+  const host = safeHost(url);
+  const timestamp = at.toISOString();
+  if (result.hasMcp) {
+    const counts = `${result.tools.length} tools, ${result.resources.length} resources, ${result.prompts.length} prompts`;
+    return {
+      timestamp,
+      level: 'success',
+      message: `MCP ${result.authRequired ? 'behind auth ' : ''}found on ${host}`.slice(0, 500),
+      details: `${result.mcpEndpoint ?? ''} · ${result.transport ?? 'unknown transport'} · ${counts} · ${result.responseTime} ms`.slice(0, 2000),
+    };
+  }
+  if (result.error && result.errorClass !== 'not-mcp') {
+    return { timestamp, level: 'error', message: `Scan of ${host} failed`.slice(0, 500), details: result.error.slice(0, 2000) };
+  }
+  return { timestamp, level: 'info', message: `No MCP on ${host}`.slice(0, 500), details: `${result.requestCount} requests · ${result.responseTime} ms` };
+}
+
+function safeHost(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url.slice(0, 200);
+  }
+}

@@ -1,0 +1,74 @@
+import type { Kafka } from 'kafkajs';
+import { emptyScanResult, TOPICS, type ScanResult } from '@mcp-census/schemas';
+import { createBatchingPublisher } from '../kafka/batching-publisher';
+import { runConcurrentEventConsumer } from '../kafka/concurrent-consumer';
+import type { ConsumerLog, RunningConsumer } from '../kafka/event-consumer';
+import type { TypedEnvelope } from '../kafka/envelope';
+import type { EventPublisher } from '../kafka/event-publisher';
+import { scanLogFor } from './scan-log-line';
+
+export interface WebsiteProber {
+  probeWebsite(url: string, opts?: { signal?: AbortSignal }): Promise<ScanResult>;
+}
+
+export interface ScannerWorkerOptions {
+  kafka: Kafka;
+  publisher: EventPublisher;
+  prober: WebsiteProber;
+  /** Sites probed at once by this worker. */
+  concurrency?: number;
+  groupId?: string;
+  partitionsConsumedConcurrently?: number;
+  now?: () => Date;
+  /** Defaults to the scan.*.v1 topics; tests use their own. */
+  topics?: { requested: string; completed: string; log: string };
+  log: ConsumerLog;
+}
+
+/**
+ * The scanner role: consumes scan.requested, probes sites with a sliding
+ * window of `concurrency` (a slow site never holds back the rest) and
+ * publishes scan.completed (the full result) and scan.log per site. A site's
+ * failure becomes an error result; it never stops the batch. The request's
+ * offset is committed only after both events are acknowledged by Kafka.
+ */
+export function startScannerWorker(opts: ScannerWorkerOptions): Promise<RunningConsumer> {
+  const concurrency = opts.concurrency ?? 64;
+  const now = opts.now ?? (() => new Date());
+  const topics = opts.topics ?? { requested: TOPICS.scanRequested, completed: TOPICS.scanCompleted, log: TOPICS.scanLog };
+  const completed = createBatchingPublisher(opts.publisher, topics.completed, 'scan.completed');
+  const logs = createBatchingPublisher(opts.publisher, topics.log, 'scan.log');
+  return runConcurrentEventConsumer({
+    kafka: opts.kafka,
+    groupId: opts.groupId ?? 'mcp-census.scanner',
+    topic: topics.requested,
+    dlqTopic: `${topics.requested}.dlq`,
+    type: 'scan.requested',
+    concurrency,
+    partitionsConsumedConcurrently: opts.partitionsConsumedConcurrently ?? 4,
+    log: opts.log,
+    handle: async (event, signal) => {
+      const result = await probeSafely(opts.prober, event, signal);
+      const scanTime = now();
+      const key = String(event.payload.websiteId);
+      await Promise.all([
+        completed.add({
+          key,
+          payload: { websiteId: event.payload.websiteId, url: event.payload.url, batchId: event.payload.batchId, scanTime: scanTime.toISOString(), result },
+        }),
+        logs.add({ key, payload: scanLogFor(event.payload.url, result, scanTime) }),
+      ]);
+    },
+  });
+}
+
+async function probeSafely(prober: WebsiteProber, event: TypedEnvelope<'scan.requested'>, signal: AbortSignal): Promise<ScanResult> {
+  try {
+    return await prober.probeWebsite(event.payload.url, { signal });
+  } catch (err) {
+    // Cut short by shutdown: no result to publish; the request is redelivered after restart.
+    if (signal.aborted) throw err;
+    // The prober reports failures as results; an exception here is a bug, still recorded per site.
+    return emptyScanResult({ error: `Scanner error: ${(err as Error).message}`.slice(0, 300), errorClass: 'network' });
+  }
+}

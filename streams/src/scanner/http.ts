@@ -1,0 +1,430 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Dispatcher } from 'undici';
+import { classifyError, ProbeError } from './errors';
+import type { KeyedLimiter } from './limiter';
+import type { SafePools } from './safe-dispatcher';
+import type { Scope } from './scope';
+import { SseParser, type SseEvent } from './sse';
+
+/** Per-site state shared by every request of one probe. */
+export interface SiteContext {
+  /** Aborts on the site deadline or the caller's signal (reason: a ProbeError). */
+  readonly scope: Scope;
+  /** HTTP requests issued (each redirect hop counts). */
+  requestCount: number;
+  /** Duration of the first completed request (responseTime fallback). */
+  firstMs: number | null;
+  /** Origins this site holds connection pools for (released when the site ends). */
+  readonly origins: Set<string>;
+}
+
+export interface HttpRequest {
+  method: 'GET' | 'POST' | 'DELETE';
+  headers?: Record<string, string>;
+  body?: string;
+  /**
+   * For `text/event-stream` replies: parse events as they arrive and stop
+   * reading once this returns true for a parsed JSON message (a POST's SSE
+   * reply may stay open after the response we wanted).
+   */
+  sseUntil?: (message: unknown) => boolean;
+  /** Cancels this request only (e.g. a losing candidate once a winner is found). */
+  cancel?: Scope;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** Lower-cased media type without parameters ('' when absent). */
+  contentType: string;
+  text: string;
+  /** JSON messages parsed from an SSE reply (when the reply was an event stream). */
+  sseMessages?: unknown[];
+  /** Final URL after redirects. */
+  url: string;
+  ms: number;
+}
+
+export interface HttpClientOptions {
+  pools: SafePools;
+  limiter: KeyedLimiter;
+  userAgent: string;
+  requestTimeoutMs: number;
+  maxResponseBytes: number;
+  maxRedirects: number;
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+export function mediaType(headers: IncomingHttpHeaders): string {
+  const raw = headers['content-type'];
+  const v = Array.isArray(raw) ? raw[0] : raw;
+  if (!v) return '';
+  const semi = v.indexOf(';');
+  return (semi < 0 ? v : v.slice(0, semi)).trim().toLowerCase();
+}
+
+export function headerValue(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const v = headers[name];
+  return Array.isArray(v) ? v.join(', ') : v;
+}
+
+/** Validates a URL the prober is about to fetch: http(s) only, no credentials. */
+export function checkUrl(raw: string, base?: string): URL {
+  let u: URL;
+  try {
+    u = new URL(raw, base);
+  } catch {
+    throw new ProbeError('blocked', `Invalid URL: ${raw.slice(0, 100)}`);
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new ProbeError('blocked', `Refused non-HTTP URL scheme ${u.protocol}`);
+  if (u.username || u.password) throw new ProbeError('blocked', 'Refused URL with embedded credentials');
+  u.hash = '';
+  return u;
+}
+
+type Abortable = { controller: AbortController; why: 'timeout' | 'site' | 'cancel' | null; timer: NodeJS.Timeout | null; detach: () => void };
+
+const SITE_ABORT = { why: 'site' } as Abortable;
+const CANCEL_ABORT = { why: 'cancel' } as Abortable;
+const NOOP = () => undefined;
+
+/**
+ * The prober's HTTP layer: one keep-alive Agent, per-host concurrency,
+ * per-request timeout covering headers and body, a streaming size cap,
+ * manual redirects (each hop re-validated, its connection re-vetted by the
+ * safe dispatcher) and the honest User-Agent on every request.
+ */
+export class HttpClient {
+  constructor(private readonly o: HttpClientOptions) {}
+
+  private arm(ctx: SiteContext, timeoutMs: number, cancel?: Scope): Abortable {
+    const controller = new AbortController();
+    const a: Abortable = { controller, why: null, timer: null, detach: NOOP };
+    const offSite = ctx.scope.onAbort(() => {
+      a.why ??= 'site';
+      controller.abort();
+    });
+    const offCancel = cancel
+      ? cancel.onAbort(() => {
+          a.why ??= 'cancel';
+          controller.abort();
+        })
+      : NOOP;
+    a.detach = () => {
+      offSite();
+      offCancel();
+    };
+    a.timer = setTimeout(() => {
+      a.why ??= 'timeout';
+      controller.abort();
+    }, timeoutMs);
+    return a;
+  }
+
+  private disarm(a: Abortable): void {
+    if (a.timer) clearTimeout(a.timer);
+    a.timer = null;
+    a.detach();
+  }
+
+  private abortError(a: Abortable, host: string, ctx: SiteContext): ProbeError {
+    if (a.why === 'timeout') return new ProbeError('timeout', `Timed out after ${this.o.requestTimeoutMs} ms (${host})`);
+    if (a.why === 'cancel') return new ProbeError('timeout', 'Request cancelled (another candidate answered)');
+    return ctx.scope.reason ?? new ProbeError('timeout', 'Probe cancelled');
+  }
+
+  /** One logical request (following redirects). Throws ProbeError. */
+  async request(rawUrl: string, req: HttpRequest, ctx: SiteContext): Promise<HttpResponse> {
+    const started = performance.now();
+    let url = checkUrl(rawUrl);
+    let method = req.method;
+    let body = req.body;
+    for (let hop = 0; ; hop++) {
+      const res = await this.once(url, method, body, req, ctx);
+      if (res.redirect) {
+        if (hop >= this.o.maxRedirects) throw new ProbeError('redirects', `Too many redirects (more than ${this.o.maxRedirects}) from ${rawUrl.slice(0, 200)}`);
+        url = checkUrl(res.redirect, url.href);
+        if (res.status === 303) {
+          method = 'GET';
+          body = undefined;
+        }
+        continue;
+      }
+      const ms = Math.round(performance.now() - started);
+      ctx.firstMs ??= ms;
+      return { ...res.response!, url: url.href, ms };
+    }
+  }
+
+  private async once(
+    url: URL,
+    method: HttpRequest['method'],
+    body: string | undefined,
+    req: HttpRequest,
+    ctx: SiteContext,
+  ): Promise<{ status: number; redirect?: string; response?: Omit<HttpResponse, 'url' | 'ms'> }> {
+    const host = url.hostname;
+    if (ctx.scope.aborted) throw this.abortError(SITE_ABORT, host, ctx);
+    await this.o.limiter.acquire(host, ctx.scope).catch(() => {
+      throw this.abortError(SITE_ABORT, host, ctx);
+    });
+    if (req.cancel?.aborted) {
+      this.o.limiter.release(host);
+      throw this.abortError(CANCEL_ABORT, host, ctx);
+    }
+    const a = this.arm(ctx, this.o.requestTimeoutMs, req.cancel);
+    ctx.requestCount++;
+    let data: Dispatcher.ResponseData | undefined;
+    try {
+      data = await this.o.pools.get(url.origin, ctx.origins).request({
+        path: url.pathname + url.search,
+        method,
+        headers: { 'user-agent': this.o.userAgent, ...req.headers },
+        body,
+        signal: a.controller.signal,
+      });
+      const status = data.statusCode;
+      if (REDIRECTS.has(status)) {
+        const loc = headerValue(data.headers, 'location');
+        if (loc) {
+          await drain(data.body);
+          return { status, redirect: loc };
+        }
+      }
+      const contentType = mediaType(data.headers);
+      const lengthHeader = Number(headerValue(data.headers, 'content-length'));
+      if (Number.isFinite(lengthHeader) && lengthHeader > this.o.maxResponseBytes) {
+        data.body.destroy();
+        throw new ProbeError('too-large', `Response too large: ${lengthHeader} bytes (limit ${this.o.maxResponseBytes}) from ${url.pathname.slice(0, 100)}`);
+      }
+      if (contentType === 'text/event-stream' && req.sseUntil) {
+        const messages = await this.readSse(data.body, req.sseUntil, url);
+        return { status, response: { status, headers: data.headers, contentType, text: '', sseMessages: messages } };
+      }
+      const text = await this.readCapped(data.body, url);
+      return { status, response: { status, headers: data.headers, contentType, text } };
+    } catch (err) {
+      if (data && !data.body.destroyed) data.body.destroy();
+      if (err instanceof ProbeError) throw err;
+      if (a.controller.signal.aborted) throw this.abortError(a, host, ctx);
+      throw classifyError(err, host, this.o.requestTimeoutMs);
+    } finally {
+      this.disarm(a);
+      this.o.limiter.release(host);
+    }
+  }
+
+  private async readCapped(body: Dispatcher.ResponseData['body'], url: URL): Promise<string> {
+    const chunks: Buffer[] = [];
+    let n = 0;
+    for await (const chunk of body) {
+      const c = chunk as Buffer;
+      n += c.length;
+      if (n > this.o.maxResponseBytes) {
+        body.destroy();
+        throw new ProbeError('too-large', `Response too large: over ${this.o.maxResponseBytes} bytes from ${url.pathname.slice(0, 100)}`);
+      }
+      chunks.push(c);
+    }
+    return chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
+  }
+
+  private async readSse(body: Dispatcher.ResponseData['body'], until: (m: unknown) => boolean, url: URL): Promise<unknown[]> {
+    const messages: unknown[] = [];
+    let done = false;
+    let malformed = false;
+    const parser = new SseParser((ev) => {
+      if (done || ev.event !== 'message') return;
+      try {
+        const m = JSON.parse(ev.data) as unknown;
+        messages.push(m);
+        if (until(m)) done = true;
+      } catch {
+        malformed = true;
+      }
+    });
+    let n = 0;
+    for await (const chunk of body) {
+      const c = chunk as Buffer;
+      n += c.length;
+      if (n > this.o.maxResponseBytes) {
+        body.destroy();
+        throw new ProbeError('too-large', `Response too large: over ${this.o.maxResponseBytes} bytes from ${url.pathname.slice(0, 100)}`);
+      }
+      parser.push(c);
+      if (done) {
+        body.destroy();
+        return messages;
+      }
+    }
+    parser.end();
+    if (messages.length === 0 && malformed) throw new ProbeError('malformed', `Malformed reply: invalid JSON in event stream from ${url.pathname.slice(0, 100)}`);
+    return messages;
+  }
+
+  /**
+   * Opens a long-lived GET event stream (old HTTP+SSE transport). The stream
+   * holds one per-host slot until closed; the size cap applies to its total.
+   */
+  async openStream(rawUrl: string, ctx: SiteContext, headers?: Record<string, string>): Promise<SseStream | HttpResponse> {
+    const started = performance.now();
+    let url = checkUrl(rawUrl);
+    for (let hop = 0; ; hop++) {
+      const host = url.hostname;
+      if (ctx.scope.aborted) throw this.abortError(SITE_ABORT, host, ctx);
+      await this.o.limiter.acquire(host, ctx.scope).catch(() => {
+        throw this.abortError(SITE_ABORT, host, ctx);
+      });
+      const a = this.arm(ctx, this.o.requestTimeoutMs);
+      ctx.requestCount++;
+      let handedOff = false;
+      let data: Dispatcher.ResponseData | undefined;
+      try {
+        data = await this.o.pools.get(url.origin, ctx.origins).request({
+          path: url.pathname + url.search,
+          method: 'GET',
+          headers: { 'user-agent': this.o.userAgent, accept: 'text/event-stream', ...headers },
+          signal: a.controller.signal,
+        });
+        const status = data.statusCode;
+        const loc = REDIRECTS.has(status) ? headerValue(data.headers, 'location') : undefined;
+        if (loc) {
+          await drain(data.body);
+          if (hop >= this.o.maxRedirects) throw new ProbeError('redirects', `Too many redirects (more than ${this.o.maxRedirects}) from ${rawUrl.slice(0, 200)}`);
+          url = checkUrl(loc, url.href);
+          continue;
+        }
+        const contentType = mediaType(data.headers);
+        const ms = Math.round(performance.now() - started);
+        if (status === 200 && contentType === 'text/event-stream') {
+          ctx.firstMs ??= ms;
+          handedOff = true;
+          return new SseStream(data, a, () => {
+            this.disarm(a);
+            this.o.limiter.release(host);
+          }, url, this.o.maxResponseBytes, status, ms);
+        }
+        const text = await this.readCapped(data.body, url);
+        ctx.firstMs ??= ms;
+        return { status, headers: data.headers, contentType, text, url: url.href, ms };
+      } catch (err) {
+        if (data && !data.body.destroyed) data.body.destroy();
+        if (err instanceof ProbeError) throw err;
+        if (a.controller.signal.aborted) throw this.abortError(a, host, ctx);
+        throw classifyError(err, host, this.o.requestTimeoutMs);
+      } finally {
+        if (!handedOff) {
+          this.disarm(a);
+          this.o.limiter.release(host);
+        }
+      }
+    }
+  }
+}
+
+async function drain(body: Dispatcher.ResponseData['body']): Promise<void> {
+  try {
+    await body.dump({ limit: 64 * 1024 });
+  } catch {
+    /* connection will be discarded */
+  }
+}
+
+/** A live event stream; `next()` yields events in order with a per-event timeout. */
+export class SseStream {
+  private readonly queue: SseEvent[] = [];
+  private waiter: ((ev: SseEvent | null) => void) | null = null;
+  private ended = false;
+  private failure: ProbeError | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly data: Dispatcher.ResponseData,
+    private readonly abortable: Abortable,
+    private readonly onClose: () => void,
+    readonly url: URL,
+    maxBytes: number,
+    readonly status: number,
+    readonly ms: number,
+  ) {
+    // The request timer covered connect + headers; from here each next() has its own.
+    if (abortable.timer) clearTimeout(abortable.timer);
+    abortable.timer = null;
+    const parser = new SseParser((ev) => this.push(ev));
+    let n = 0;
+    data.body.on('data', (chunk: Buffer) => {
+      n += chunk.length;
+      if (n > maxBytes) {
+        this.fail(new ProbeError('too-large', `Event stream too large: over ${maxBytes} bytes from ${url.pathname.slice(0, 100)}`));
+        return;
+      }
+      parser.push(chunk);
+    });
+    data.body.on('end', () => {
+      parser.end();
+      this.finish();
+    });
+    data.body.on('error', () => this.finish());
+  }
+
+  private push(ev: SseEvent): void {
+    if (this.waiter) {
+      const w = this.waiter;
+      this.waiter = null;
+      w(ev);
+    } else this.queue.push(ev);
+  }
+
+  private fail(err: ProbeError): void {
+    this.failure = err;
+    this.close();
+  }
+
+  private finish(): void {
+    this.ended = true;
+    if (this.waiter) {
+      const w = this.waiter;
+      this.waiter = null;
+      w(null);
+    }
+  }
+
+  /** Next event, null at end of stream; throws ProbeError on timeout or cap. */
+  next(timeoutMs: number, scope: Scope): Promise<SseEvent | null> {
+    const queued = this.queue.shift();
+    if (queued) return Promise.resolve(queued);
+    if (this.failure) return Promise.reject(this.failure);
+    if (this.ended || this.closed) return Promise.resolve(null);
+    return new Promise<SseEvent | null>((resolve, reject) => {
+      let off: () => void = NOOP;
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(new ProbeError('timeout', `Timed out after ${timeoutMs} ms waiting for the event stream (${this.url.hostname})`));
+      }, timeoutMs);
+      const cleanup = () => {
+        clearTimeout(timer);
+        off();
+        this.waiter = null;
+      };
+      off = scope.onAbort(() => {
+        cleanup();
+        reject(scope.reason ?? new ProbeError('timeout', 'Probe cancelled'));
+      });
+      this.waiter = (ev) => {
+        cleanup();
+        if (ev === null && this.failure) reject(this.failure);
+        else resolve(ev);
+      };
+    });
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.abortable.controller.abort();
+    if (!this.data.body.destroyed) this.data.body.destroy();
+    this.onClose();
+    this.finish();
+  }
+}

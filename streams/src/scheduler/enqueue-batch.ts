@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { SCAN_REASONS, TOPICS } from '@mcp-census/schemas';
+import type { EventPublisher } from '../kafka/event-publisher';
+
+export type ScanReason = (typeof SCAN_REASONS)[number];
+
+export interface EnqueueOptions {
+  pool: pg.Pool;
+  publisher: EventPublisher;
+  reason: ScanReason;
+  size: number;
+  now: Date;
+  /** A site scanned more recently than this is not due. */
+  rescanIntervalMs: number;
+  /** A request older than this without a result is considered lost and may be re-sent. */
+  requestTimeoutMs: number;
+  /** Defaults to scan.requested.v1; tests use their own topics. */
+  topic?: string;
+}
+
+export type EnqueueResult =
+  | { status: 'queued'; batchId: string; siteCount: number }
+  | { status: 'pending'; batchId: string }
+  | { status: 'nothing-due' };
+
+const MANUAL_BATCH_LOCK = 0x6d637001;
+
+/**
+ * Picks the sites most in need of a scan (never scanned first, then the
+ * longest ago), records the batch and publishes one scan.requested per site.
+ * The rows and the events are one unit: the transaction commits only after
+ * the broker acknowledged the events, so a failed send leaves nothing behind.
+ */
+export async function enqueueBatch(opts: EnqueueOptions): Promise<EnqueueResult> {
+  const client = await opts.pool.connect();
+  try {
+    await client.query('BEGIN');
+    if (opts.reason === 'manual') {
+      // Repeated presses while a manual batch is outstanding add nothing.
+      await client.query('SELECT pg_advisory_xact_lock($1)', [MANUAL_BATCH_LOCK]);
+      const pending = await client.query<{ id: string }>(
+        `SELECT id FROM scan_batches WHERE reason = 'manual' AND completed_at IS NULL AND requested_at > $1 ORDER BY requested_at DESC LIMIT 1`,
+        [new Date(opts.now.getTime() - opts.requestTimeoutMs)],
+      );
+      if (pending.rows[0]) {
+        await client.query('ROLLBACK');
+        return { status: 'pending', batchId: pending.rows[0].id };
+      }
+    }
+    const dueBefore = new Date(opts.now.getTime() - opts.rescanIntervalMs);
+    const lostBefore = new Date(opts.now.getTime() - opts.requestTimeoutMs);
+    // Manual batches take the stalest sites even when none is formally due.
+    const { rows: sites } = await client.query<{ id: string; url: string }>(
+      `SELECT w.id, w.url
+         FROM websites w
+         LEFT JOIN website_scan_state s ON s.website_id = w.id
+        WHERE w.active
+          AND (s.last_requested_at IS NULL OR s.last_requested_at < $2
+               OR (s.last_scanned_at IS NOT NULL AND s.last_requested_at <= s.last_scanned_at))
+          AND ($3 OR s.last_scanned_at IS NULL OR s.last_scanned_at < $1)
+        ORDER BY s.last_scanned_at ASC NULLS FIRST, w.id
+        LIMIT $4
+        FOR UPDATE OF w SKIP LOCKED`,
+      [dueBefore, lostBefore, opts.reason === 'manual', opts.size],
+    );
+    if (sites.length === 0) {
+      await client.query('ROLLBACK');
+      return { status: 'nothing-due' };
+    }
+    const batchId = randomUUID();
+    const reason = opts.reason;
+    await client.query('INSERT INTO scan_batches (id, reason, requested_at, site_count) VALUES ($1, $2, $3, $4)', [batchId, reason, opts.now, sites.length]);
+    await client.query(
+      `INSERT INTO website_scan_state (website_id, last_requested_at, last_batch_id)
+       SELECT unnest($1::bigint[]), $2, $3
+       ON CONFLICT (website_id) DO UPDATE SET last_requested_at = EXCLUDED.last_requested_at, last_batch_id = EXCLUDED.last_batch_id`,
+      [sites.map((s) => s.id), opts.now, batchId],
+    );
+    await opts.publisher.publish(
+      opts.topic ?? TOPICS.scanRequested,
+      'scan.requested',
+      sites.map((s) => ({ key: s.id, payload: { websiteId: Number(s.id), url: s.url, batchId, reason } })),
+    );
+    await client.query('COMMIT');
+    return { status: 'queued', batchId, siteCount: sites.length };
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}

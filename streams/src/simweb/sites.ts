@@ -1,0 +1,221 @@
+import type { ScanResult } from '@mcp-census/schemas';
+
+/** Behaviour profiles of simulated websites. */
+export const PROFILES = [
+  'no-mcp',
+  'discovery-only',
+  'legacy-streamable',
+  'stateless-2026',
+  'old-sse',
+  'mcp-subdomain',
+  'auth-wall',
+  'http-not-mcp',
+  'malformed-json',
+  'slow',
+  'oversized',
+  'redirect-loop',
+  'paginated-tools',
+  'poisoned-tools',
+] as const;
+export type ProfileName = (typeof PROFILES)[number];
+
+/**
+ * The default (benchmark) mix: most sites have no MCP; a meaningful minority
+ * (~13%) runs a server, a few are auth-walled, broken or hostile.
+ */
+export const DEFAULT_PROFILE_WEIGHTS: Record<ProfileName, number> = {
+  'no-mcp': 80,
+  'discovery-only': 1.5,
+  'legacy-streamable': 4.5,
+  'stateless-2026': 2.5,
+  'old-sse': 1,
+  'mcp-subdomain': 2,
+  'auth-wall': 3,
+  'http-not-mcp': 2,
+  'malformed-json': 0.5,
+  slow: 0.3,
+  oversized: 0.4,
+  'redirect-loop': 0.5,
+  'paginated-tools': 0.3,
+  'poisoned-tools': 1.5,
+};
+
+/** Variants per profile; a site's variant is its ordinal among sites of the same profile. */
+export const VARIANTS: Record<ProfileName, readonly string[]> = {
+  'no-mcp': ['plain'],
+  'discovery-only': ['dead-path', 'dead-host'],
+  'legacy-streamable': ['stateless-json', 'session-sse', 'well-known'],
+  'stateless-2026': ['server-card', 'plain', 'ai-catalog'],
+  'old-sse': ['plain'],
+  'mcp-subdomain': ['modern', 'legacy'],
+  'auth-wall': ['header', 'well-known'],
+  'http-not-mcp': ['html', 'json'],
+  'malformed-json': ['plain'],
+  slow: ['plain'],
+  oversized: ['chunked', 'content-length'],
+  'redirect-loop': ['plain'],
+  'paginated-tools': ['plain'],
+  'poisoned-tools': ['plain'],
+};
+
+type Transport = NonNullable<ScanResult['transport']>;
+type ErrorClass = NonNullable<ScanResult['errorClass']>;
+type DiscoveryMethod = NonNullable<ScanResult['discoveredVia']>;
+
+export interface SimSite {
+  id: number;
+  name: string;
+  host: string;
+  url: string;
+  category: string;
+  profile: ProfileName;
+  variant: string;
+  /** The MCP endpoint (or the auth-walled / broken MCP path) when the profile has one. */
+  endpoint: string | null;
+  expected: {
+    hasMcp: boolean;
+    authRequired: boolean;
+    transport: Transport | null;
+    toolCount: number;
+    resourceCount: number;
+    promptCount: number;
+    errorClass: ErrorClass | null;
+    discoveredVia: DiscoveryMethod | null;
+  };
+}
+
+export const SIM_DOMAIN = 'simweb.test';
+export const PAGINATED_TOOLS = 250;
+export const PAGINATED_PAGE_SIZE = 25;
+
+const CATEGORY_PREFIX: Array<[string, string]> = [
+  ['E-commerce', 'shop'],
+  ['Development', 'dev'],
+  ['Communication', 'chat'],
+  ['FinTech', 'pay'],
+  ['Productivity', 'work'],
+  ['Social Media', 'social'],
+  ['Media', 'media'],
+  ['AI', 'ai'],
+  ['Cloud', 'cloud'],
+  ['Data', 'data'],
+  ['Security', 'sec'],
+  ['Education', 'learn'],
+  ['Travel', 'trip'],
+  ['Marketing', 'ads'],
+];
+
+/** mulberry32: a tiny seeded PRNG so the same seed gives the same web. */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Tool count for a site's MCP server (paginated and poisoned profiles have fixed sets). */
+export function toolCountFor(site: Pick<SimSite, 'id' | 'profile'>): number {
+  if (site.profile === 'paginated-tools') return PAGINATED_TOOLS;
+  if (site.profile === 'poisoned-tools') return 4;
+  return 2 + (site.id % 4);
+}
+
+function expectedFor(profile: ProfileName, variant: string, id: number): SimSite['expected'] {
+  const none = { hasMcp: false, authRequired: false, transport: null, toolCount: 0, resourceCount: 0, promptCount: 0, errorClass: null, discoveredVia: null };
+  const tools = toolCountFor({ id, profile });
+  switch (profile) {
+    case 'no-mcp':
+      return none;
+    case 'discovery-only':
+      return { ...none, errorClass: variant === 'dead-host' ? 'dns' : 'http-status', discoveredVia: 'well-known' };
+    case 'legacy-streamable':
+      return { ...none, hasMcp: true, transport: 'streamable-http', toolCount: tools, resourceCount: 2, promptCount: 1, discoveredVia: variant === 'well-known' ? 'well-known' : 'common-path' };
+    case 'stateless-2026':
+      return { ...none, hasMcp: true, transport: 'stateless-http', toolCount: tools, resourceCount: 1, promptCount: 2, discoveredVia: variant === 'plain' ? 'common-path' : (variant as DiscoveryMethod) };
+    case 'old-sse':
+      return { ...none, hasMcp: true, transport: 'http+sse', toolCount: tools, resourceCount: 1, promptCount: 0, discoveredVia: 'common-path' };
+    case 'mcp-subdomain':
+      return { ...none, hasMcp: true, transport: variant === 'modern' ? 'stateless-http' : 'streamable-http', toolCount: tools, discoveredVia: 'subdomain' };
+    case 'auth-wall':
+      return { ...none, hasMcp: true, authRequired: true, discoveredVia: 'common-path' };
+    case 'http-not-mcp':
+      return { ...none, errorClass: 'not-mcp' };
+    case 'malformed-json':
+      return { ...none, errorClass: 'malformed' };
+    case 'slow':
+      return { ...none, errorClass: 'timeout' };
+    case 'oversized':
+      return { ...none, errorClass: 'too-large' };
+    case 'redirect-loop':
+      return { ...none, errorClass: 'redirects' };
+    case 'paginated-tools':
+      return { ...none, hasMcp: true, transport: 'streamable-http', toolCount: PAGINATED_TOOLS, discoveredVia: 'common-path' };
+    case 'poisoned-tools':
+      return { ...none, hasMcp: true, transport: 'stateless-http', toolCount: 4, discoveredVia: 'common-path' };
+  }
+}
+
+export interface GenerateOptions {
+  sites: number;
+  seed: number;
+  port: number;
+  profiles?: Partial<Record<ProfileName, number>>;
+  /** Explicit profile per site (cycled); overrides `profiles`. */
+  assign?: readonly ProfileName[];
+}
+
+export function generateSites(o: GenerateOptions): SimSite[] {
+  const rand = prng(o.seed);
+  const weights = PROFILES.map((p) => Math.max(0, (o.profiles ? o.profiles[p] : DEFAULT_PROFILE_WEIGHTS[p]) ?? 0));
+  const total = weights.reduce((a, b) => a + b, 0);
+  if (!o.assign?.length && total <= 0) throw new Error('startSimulatedWeb: profile weights sum to zero');
+  const ordinals = new Map<ProfileName, number>();
+  const sites: SimSite[] = [];
+  for (let i = 0; i < o.sites; i++) {
+    const id = i + 1;
+    let profile: ProfileName;
+    const r = rand();
+    if (o.assign?.length) profile = o.assign[i % o.assign.length]!;
+    else {
+      let x = r * total;
+      let k = 0;
+      while (k < PROFILES.length - 1 && x >= weights[k]!) x -= weights[k++]!;
+      while (weights[k] === 0 && k > 0) k--;
+      profile = PROFILES[k]!;
+    }
+    const [category, prefix] = CATEGORY_PREFIX[Math.floor(rand() * CATEGORY_PREFIX.length)]!;
+    const ordinal = ordinals.get(profile) ?? 0;
+    ordinals.set(profile, ordinal + 1);
+    const variants = VARIANTS[profile];
+    const variant = variants[ordinal % variants.length]!;
+    const name = `${prefix}-${String(id).padStart(5, '0')}`;
+    const host = `${name}.${SIM_DOMAIN}`;
+    const base = `http://${host}:${o.port}`;
+    sites.push({ id, name, host, url: `${base}/`, category, profile, variant, endpoint: endpointFor(profile, variant, host, o.port), expected: expectedFor(profile, variant, id) });
+  }
+  return sites;
+}
+
+function endpointFor(profile: ProfileName, variant: string, host: string, port: number): string | null {
+  const base = `http://${host}:${port}`;
+  switch (profile) {
+    case 'no-mcp':
+      return null;
+    case 'discovery-only':
+      return variant === 'dead-host' ? `http://api-gone.${host}:${port}/mcp` : `${base}/mcp-v0`;
+    case 'legacy-streamable':
+      return variant === 'well-known' ? `${base}/v1/mcp` : `${base}/mcp`;
+    case 'old-sse':
+      return `${base}/sse`;
+    case 'stateless-2026':
+      return variant === 'ai-catalog' ? `${base}/mcp-v2` : `${base}/mcp`;
+    case 'mcp-subdomain':
+      return `http://mcp.${host}:${port}/mcp`;
+    default:
+      return `${base}/mcp`;
+  }
+}

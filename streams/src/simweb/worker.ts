@@ -1,0 +1,16 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { startSimServer, type SimServerOptions } from './server';
+
+/** Worker-thread entry of the simulated web: serves until told to stop (counters live in shared memory). */
+const port = parentPort;
+if (!port) throw new Error('simweb worker must run in a worker thread');
+const server = await startSimServer(workerData as SimServerOptions);
+port.on('message', (msg: { op: 'stop' }) => {
+  if (msg.op === 'stop') {
+    void server.stop().then(() => {
+      port.postMessage({ stopped: true });
+      port.close();
+    });
+  }
+});
+port.postMessage({ ready: true, port: server.port });
