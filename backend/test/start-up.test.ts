@@ -1,4 +1,4 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -72,6 +72,17 @@ describe('npm start', () => {
     expect(first.output()).toMatch(/embedded PostgreSQL on 127\.0\.0\.1:\d+/);
     expect(first.output()).toMatch(/embedded ClickHouse engine on http:\/\/127\.0\.0\.1:\d+/);
     expect(first.output()).toMatch(/Postgres migrations: \d+ applied/);
+
+    // A second start on the same DATA_DIR refuses and leaves the running one alone.
+    const clash = spawnSync(process.execPath, ['--import', 'tsx', 'backend/src/main.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ROLES: 'api', DATABASE_URL: '', CLICKHOUSE_URL: '', KAFKA_BROKERS: '' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(clash.status).toBe(1);
+    expect(clash.stdout + clash.stderr).toMatch(/in use by another MCP Census process/);
+    expect((await fetch(`http://127.0.0.1:${first.port}/healthz`)).status).toBe(200);
 
     const url = await embeddedDatabaseUrl(dataDir, first.postgresPort);
     const client = new pg.Client({ connectionString: url });

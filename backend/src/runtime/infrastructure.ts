@@ -7,6 +7,7 @@ import { startEmbeddedPostgres } from '../embedded/postgres';
 import { migrateClickHouse } from '../migrations/clickhouse-migrator';
 import { migratePostgres } from '../migrations/postgres-migrator';
 import type { Logger } from '../util/logger';
+import { lockDataDir } from './data-dir-lock';
 import { startEmbeddedKafka } from './embedded-kafka';
 
 export interface Infrastructure {
@@ -29,6 +30,10 @@ export async function startInfrastructure(config: AppConfig, log: Logger): Promi
     for (const stop of stops.reverse()) await stop().catch((err: Error) => log.error(`shutdown: ${err.message}`));
   };
   try {
+    if (!config.databaseUrl || !config.clickhouseUrl || !config.kafkaBrokers) {
+      const lock = await lockDataDir(config.dataDir);
+      stops.push(() => lock.release());
+    }
     const [databaseUrl, clickhouseUrl, kafkaBrokers] = await Promise.all([
       (async () => {
         if (config.databaseUrl) return config.databaseUrl;
