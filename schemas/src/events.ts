@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dashboardDeltaPayloadSchema } from './dashboard-delta';
 import { scanResultSchema } from './scan-result';
 
 /** The envelope of every event; eventId, type and schemaVersion also travel as Kafka headers. */
@@ -47,5 +48,6 @@ export const EVENT_TYPES = {
   'scan.requested': { schemaVersion: 1, payload: scanRequestedPayloadSchema },
   'scan.completed': { schemaVersion: 1, payload: scanCompletedPayloadSchema },
   'scan.log': { schemaVersion: 1, payload: scanLogPayloadSchema },
+  'dashboard.delta': { schemaVersion: 1, payload: dashboardDeltaPayloadSchema },
 } as const;
 export type EventType = keyof typeof EVENT_TYPES;

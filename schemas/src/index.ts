@@ -7,3 +7,4 @@ export * from './topics';
 export * from './api/scan';
 export * from './api/instance';
 export * from './api/one-url-scan';
+export * from './dashboard-delta';

@@ -11,3 +11,5 @@ export { isScanningPaused, setScanningPaused } from './scheduler/scan-control';
 export { SCAN_BATCH_SIZE, SCAN_REQUEST_TIMEOUT_MS, startScheduler, type RunningScheduler } from './scheduler/scheduler';
 export { startScannerWorker, type WebsiteProber } from './scanner-role/scanner-worker';
 export { createProber, type Prober, type ProberOptions } from './scanner/index';
+export { highWatermarks, resetGroupToEarliest, waitForGroupToReach } from './kafka/group-offsets';
+export * as stateProjection from './projector-state/index';

@@ -8,11 +8,11 @@ import {
   SCAN_REQUEST_TIMEOUT_MS,
   startScannerWorker,
   startScheduler,
+  stateProjection,
   type EventPublisher,
   type ProberOptions,
 } from '@mcp-census/streams';
 import type { AppConfig } from '../config/config';
-import { HttpError } from '../http/error-handler';
 import type { ScanService } from '../http/routes/scan-routes';
 import { readScanProgress } from '../queries/scan-progress';
 import type { Logger } from '../util/logger';
@@ -20,7 +20,7 @@ import type { Logger } from '../util/logger';
 export interface RoleOptions {
   config: AppConfig;
   databaseUrl: string;
-  kafkaBrokers: string[] | undefined;
+  kafkaBrokers: string[];
   pool: pg.Pool;
   log: Logger;
   /** Host → address map of the simulated web (demo and tests); never set in production. */
@@ -40,12 +40,7 @@ export async function startRoles(opts: RoleOptions): Promise<RunningRoles> {
   const stopAll = async () => {
     for (const stop of stops.reverse()) await stop().catch((err: Error) => log.error(`stopping roles: ${err.message}`));
   };
-  for (const role of ['projector-state', 'projector-trends'] as const) if (roles.has(role)) log.info(`role ${role}: not built yet`);
-
-  if (!opts.kafkaBrokers) {
-    for (const role of ['scanner', 'scheduler'] as const) if (roles.has(role)) log.warn(`role ${role} needs Kafka (KAFKA_BROKERS): not started`);
-    return { scanService: roles.has('api') ? progressOnlyService(pool, config) : undefined, stop: stopAll };
-  }
+  if (roles.has('projector-trends')) log.info('role projector-trends: not built yet');
 
   try {
     const kafkaLog = log.child('kafka');
@@ -67,6 +62,12 @@ export async function startRoles(opts: RoleOptions): Promise<RunningRoles> {
       const worker = await startScannerWorker({ kafka, publisher, prober, concurrency: config.scan.concurrency, log: consumerLog });
       stops.push(() => worker.stop());
       log.info(`role scanner: probing with concurrency ${config.scan.concurrency}${config.scan.allowPrivate ? ' (private addresses allowed)' : ''}`);
+    }
+
+    if (roles.has('projector-state')) {
+      const projector = await stateProjection.startStateProjector({ kafka, pool, publisher, log: consumerLog });
+      stops.push(() => projector.stop());
+      log.info('role projector-state: projecting scan results into Postgres');
     }
 
     if (roles.has('scheduler')) {
@@ -95,12 +96,4 @@ export async function startRoles(opts: RoleOptions): Promise<RunningRoles> {
     await stopAll();
     throw err;
   }
-}
-
-/** Without Kafka, progress can still be read; starting a scan cannot be queued. */
-function progressOnlyService(pool: pg.Pool, config: AppConfig): ScanService {
-  return {
-    requestBatch: () => Promise.reject(new HttpError(503, 'Scanning is unavailable: no Kafka broker is configured')),
-    progress: () => readScanProgress(pool, { now: new Date(), rescanIntervalMs: config.scan.rescanIntervalMs, requestTimeoutMs: SCAN_REQUEST_TIMEOUT_MS }),
-  };
 }

@@ -37,7 +37,11 @@ export async function runConcurrentEventConsumer<T extends EventType>(opts: Conc
   const stopping = new AbortController();
 
   await consumer.run({
-    autoCommit: false,
+    // Only resolved offsets are ever committed, and we resolve an offset only
+    // after its work is done; threshold 1 makes commitOffsetsIfNecessary()
+    // commit them straight away (with autoCommit off it would never commit).
+    autoCommit: true,
+    autoCommitThreshold: 1,
     eachBatchAutoResolve: false,
     partitionsConsumedConcurrently: opts.partitionsConsumedConcurrently ?? 4,
     eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale, commitOffsetsIfNecessary }) => {

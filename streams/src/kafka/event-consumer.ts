@@ -43,7 +43,11 @@ export async function runEventConsumer<T extends EventType>(opts: EventConsumerO
   await Promise.all([consumer.connect(), dlqProducer.connect()]);
   await consumer.subscribe({ topic: opts.topic, fromBeginning: opts.fromBeginning ?? true });
   await consumer.run({
-    autoCommit: false,
+    // Only resolved offsets are ever committed, and we resolve an offset only
+    // after its work is done; threshold 1 makes commitOffsetsIfNecessary()
+    // commit them straight away (with autoCommit off it would never commit).
+    autoCommit: true,
+    autoCommitThreshold: 1,
     eachBatchAutoResolve: false,
     partitionsConsumedConcurrently: opts.partitionsConsumedConcurrently ?? 1,
     eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale, commitOffsetsIfNecessary }) => {

@@ -1,0 +1,80 @@
+// `npm run replay -- --projector state|trends`: rebuilds a projection from
+// offset 0 of its topics. Run it with MCP Census stopped (with embedded
+// services the DATA_DIR lock enforces that; with external ones, stop the
+// projector role first: a running consumer group cannot be rewound).
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { TOPICS } from '@mcp-census/schemas';
+import { createEventPublisher, createKafka, highWatermarks, resetGroupToEarliest, stateProjection, waitForGroupToReach } from '@mcp-census/streams';
+import { loadConfig, orExitOnConfigError } from '../config/config';
+import { startInfrastructure } from '../runtime/infrastructure';
+import { createLogger } from '../util/logger';
+
+const PROJECTORS = ['state'] as const;
+type Projector = (typeof PROJECTORS)[number];
+
+const usage = `usage: npm run replay -- --projector ${PROJECTORS.join('|')}`;
+let projector: Projector;
+try {
+  const { values } = parseArgs({ options: { projector: { type: 'string' } }, strict: true });
+  if (!PROJECTORS.includes(values.projector as Projector)) throw new Error(usage);
+  projector = values.projector as Projector;
+} catch (err) {
+  console.error((err as Error).message.includes('usage:') ? usage : `${(err as Error).message}\n${usage}`);
+  process.exit(2);
+}
+
+const config = orExitOnConfigError(() => loadConfig());
+const log = createLogger(config.logLevel === 'debug' ? 'debug' : 'warn', 'replay');
+const started = Date.now();
+const infra = await startInfrastructure(config, log).catch((err: Error) => {
+  console.error(`replay: ${err.message}`);
+  process.exit(1);
+});
+const pool = new pg.Pool({ connectionString: infra.databaseUrl, max: 5 });
+const kafka = createKafka({ brokers: infra.kafkaBrokers, clientId: 'mcp-census-replay' });
+let exitCode = 0;
+try {
+  const replayed = await replayState();
+  console.log(`replay ${projector}: ${replayed} events re-projected in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+} catch (err) {
+  console.error(`replay ${projector} failed: ${(err as Error).message}`);
+  exitCode = 1;
+} finally {
+  await pool.end();
+  await infra.stop();
+}
+process.exit(exitCode);
+
+async function replayState(): Promise<number> {
+  const feeds = [
+    { group: stateProjection.STATE_PROJECTOR_GROUPS.completed, topic: TOPICS.scanCompleted },
+    { group: stateProjection.STATE_PROJECTOR_GROUPS.logs, topic: TOPICS.scanLog },
+  ];
+  const { truncated } = await stateProjection.rebuildStateProjection(pool);
+  console.log(`replay state: emptied ${truncated.join(', ')}`);
+  for (const feed of feeds) await resetGroupToEarliest(kafka, feed.group, feed.topic);
+  const targets = await Promise.all(feeds.map((f) => highWatermarks(kafka, f.topic)));
+  const publisher = await createEventPublisher(kafka, 'mcp-census-replay');
+  const running = await stateProjection.startStateProjector({ kafka, pool, publisher, log: (level, m) => log[level](m) });
+  try {
+    let last = 0;
+    await Promise.all(
+      feeds.map((feed, i) =>
+        waitForGroupToReach(kafka, feed.group, feed.topic, targets[i]!, {
+          timeoutMs: 30 * 60_000,
+          onProgress: (done, total) => {
+            if (i === 0 && Date.now() - last > 2_000) {
+              last = Date.now();
+              console.log(`replay state: ${done}/${total} scan results`);
+            }
+          },
+        }),
+      ),
+    );
+  } finally {
+    await running.stop();
+    await publisher.disconnect();
+  }
+  return targets.flatMap((t) => [...t.values()]).reduce((a, b) => a + b, 0);
+}

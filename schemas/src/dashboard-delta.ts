@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** At most this many changed website ids travel in one delta; more sets `truncated`. */
+export const DASHBOARD_DELTA_MAX_WEBSITE_IDS = 500;
+
+const count = z.number().int().nonnegative();
+
+/**
+ * Headline figures after a projection commit. capabilityRate is the percent of
+ * MCP-enabled sites whose latest scan lists at least one tool, resource or prompt.
+ */
+export const dashboardMetricsSchema = z.object({
+  totalWebsites: count,
+  mcpEnabled: count,
+  capabilityRate: z.number().min(0).max(100),
+  totalTools: count,
+  totalResources: count,
+  totalPrompts: count,
+});
+export type DashboardMetrics = z.infer<typeof dashboardMetricsSchema>;
+
+/** dashboard.delta.v1: one per committed projection chunk; the API numbers deltas (`seq`) itself. */
+export const dashboardDeltaPayloadSchema = z.object({
+  changedWebsiteIds: z.array(z.number().int().positive()).max(DASHBOARD_DELTA_MAX_WEBSITE_IDS),
+  truncated: z.boolean(),
+  metrics: dashboardMetricsSchema,
+  progress: z.object({
+    scannedToday: count,
+    lastScanTime: z.iso.datetime({ offset: true }).nullable(),
+  }),
+  occurredAt: z.iso.datetime({ offset: true }),
+});
+export type DashboardDeltaPayload = z.infer<typeof dashboardDeltaPayloadSchema>;

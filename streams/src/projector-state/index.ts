@@ -1,0 +1,16 @@
+export { snapshotDailyReport, utcDay } from './daily-report';
+export { STATE_PROJECTION_LIMITS, type Queryable } from './limits';
+export { projectScanCompleted, type ProjectScanCompletedOptions, type ProjectScanCompletedResult } from './project-scan-completed';
+export { projectScanLogs } from './project-scan-logs';
+export { startStateProjector, STATE_PROJECTOR_GROUPS, type RunningStateProjector, type StateProjectorOptions } from './projector';
+export { rebuildStateProjection, REBUILDABLE_STATE_TABLES } from './rebuild';
+export { listWebsites, type ListWebsitesParams, type WebsitePage } from './queries/list-websites';
+export { readCategoryStats, type CategoryStatistic } from './queries/read-category-stats';
+export { readDashboardState, type DashboardState } from './queries/read-dashboard-state';
+export { readMetrics } from './queries/read-metrics';
+export { readRecentScans, type RecentScan } from './queries/read-recent-scans';
+export { readScanHistory, type ScanHistoryEntry } from './queries/read-scan-history';
+export { readScanLogs, type ScanLogLine } from './queries/read-scan-logs';
+export { readToolCategories, type ToolCategory } from './queries/read-tool-categories';
+export { readWebsite } from './queries/read-website';
+export type * from './queries/types';

@@ -1,0 +1,222 @@
+import type pg from 'pg';
+import type { TypedEnvelope } from '../kafka/envelope';
+import { snapshotDailyReport } from './daily-report';
+import { inTransaction, STATE_PROJECTION_LIMITS } from './limits';
+import { cleanText, toJsonb } from './sanitize';
+
+export interface ProjectScanCompletedOptions {
+  /** Processing time: processed-event bookkeeping and the day of the history row upserted. */
+  now: Date;
+  /** Bound of recent_scans (default 1,000). */
+  recentScansLimit?: number;
+  /** Age after which processed event ids are pruned (default 14 days). */
+  processedRetentionMs?: number;
+  /** Upsert today's scan history row in the same transaction (default true). */
+  snapshotHistory?: boolean;
+}
+
+export interface ProjectScanCompletedResult {
+  /** Events not seen before (by event id). */
+  fresh: number;
+  /** Sites whose latest scan is one of this chunk's events (also on a redelivered chunk). */
+  changedWebsiteIds: number[];
+}
+
+type Completed = TypedEnvelope<'scan.completed'>;
+
+/**
+ * Projects a chunk of scan.completed events in one transaction:
+ * latest_scans (newest by scan_time, event_id wins), the site's
+ * tools/resources/prompts (replaced only when the event is the newest),
+ * recent_scans (bounded) and today's scan history row. Idempotent and
+ * order-tolerant: any delivery order and any duplication yield the same state.
+ */
+export async function projectScanCompleted(pool: pg.Pool, events: Completed[], opts: ProjectScanCompletedOptions): Promise<ProjectScanCompletedResult> {
+  if (events.length === 0) return { fresh: 0, changedWebsiteIds: [] };
+  const recentLimit = opts.recentScansLimit ?? STATE_PROJECTION_LIMITS.recentScans;
+  const retentionMs = opts.processedRetentionMs ?? STATE_PROJECTION_LIMITS.processedEventRetentionMs;
+  // Within a chunk one event id counts once.
+  const byId = new Map<string, Completed>();
+  for (const e of events) byId.set(e.eventId.toLowerCase(), e);
+  const unique = [...byId.values()];
+
+  return inTransaction(pool, async (client) => {
+    const fresh = await client.query<{ event_id: string }>(
+      `INSERT INTO projection_processed_events (event_id, processed_at)
+       SELECT unnest($1::uuid[]), $2::timestamptz
+       ON CONFLICT (event_id) DO NOTHING
+       RETURNING event_id`,
+      [unique.map((e) => e.eventId), opts.now],
+    );
+    const freshEvents = fresh.rows.map((r) => byId.get(r.event_id)).filter((e): e is Completed => e !== undefined);
+
+    if (freshEvents.length > 0) {
+      // Newest event per site in the chunk, then the guarded upsert; RETURNING gives the winners.
+      const winners = await client.query<{ event_id: string }>(
+        `INSERT INTO latest_scans AS l (website_id, event_id, scan_time, has_mcp, mcp_endpoint, transport, protocol_version, server_info,
+                                        auth_required, authorization_servers, discovered_via, response_time_ms, error, error_class,
+                                        tools_count, resources_count, prompts_count, lists_truncated)
+         SELECT DISTINCT ON (x.website_id)
+                x.website_id, x.event_id, x.scan_time, x.has_mcp, x.mcp_endpoint, x.transport, x.protocol_version, x.server_info::jsonb,
+                x.auth_required, COALESCE(x.authorization_servers::text[], '{}'), x.discovered_via, x.response_time_ms, x.error, x.error_class,
+                x.tools_count, x.resources_count, x.prompts_count, x.lists_truncated
+           FROM unnest($1::bigint[], $2::uuid[], $3::timestamptz[], $4::boolean[], $5::text[], $6::text[], $7::text[], $8::text[],
+                       $9::boolean[], $10::text[], $11::text[], $12::integer[], $13::text[], $14::text[],
+                       $15::integer[], $16::integer[], $17::integer[], $18::boolean[])
+                AS x(website_id, event_id, scan_time, has_mcp, mcp_endpoint, transport, protocol_version, server_info,
+                     auth_required, authorization_servers, discovered_via, response_time_ms, error, error_class,
+                     tools_count, resources_count, prompts_count, lists_truncated)
+           JOIN websites w ON w.id = x.website_id
+          ORDER BY x.website_id, x.scan_time DESC, x.event_id DESC
+         ON CONFLICT (website_id) DO UPDATE SET
+           event_id = EXCLUDED.event_id, scan_time = EXCLUDED.scan_time, has_mcp = EXCLUDED.has_mcp,
+           mcp_endpoint = EXCLUDED.mcp_endpoint, transport = EXCLUDED.transport, protocol_version = EXCLUDED.protocol_version,
+           server_info = EXCLUDED.server_info, auth_required = EXCLUDED.auth_required,
+           authorization_servers = EXCLUDED.authorization_servers, discovered_via = EXCLUDED.discovered_via,
+           response_time_ms = EXCLUDED.response_time_ms, error = EXCLUDED.error, error_class = EXCLUDED.error_class,
+           tools_count = EXCLUDED.tools_count, resources_count = EXCLUDED.resources_count, prompts_count = EXCLUDED.prompts_count,
+           lists_truncated = EXCLUDED.lists_truncated
+         WHERE (EXCLUDED.scan_time, EXCLUDED.event_id) >= (l.scan_time, l.event_id)
+         RETURNING l.event_id`,
+        latestScanColumns(freshEvents),
+      );
+      const winning = winners.rows.map((r) => byId.get(r.event_id)).filter((e): e is Completed => e !== undefined);
+      if (winning.length > 0) await replaceSets(client, winning);
+
+      await client.query(
+        `WITH ins AS (
+           INSERT INTO recent_scans (event_id, website_id, website_name, has_mcp, error, scan_time, response_time_ms)
+           SELECT x.event_id, x.website_id, w.name, x.has_mcp, x.error, x.scan_time, x.response_time_ms
+             FROM unnest($1::uuid[], $2::bigint[], $3::boolean[], $4::text[], $5::timestamptz[], $6::integer[])
+                  AS x(event_id, website_id, has_mcp, error, scan_time, response_time_ms)
+             JOIN websites w ON w.id = x.website_id
+           ON CONFLICT (event_id) DO NOTHING
+           RETURNING 1
+         )
+         SELECT count(*) FROM ins`,
+        [
+          freshEvents.map((e) => e.eventId),
+          freshEvents.map((e) => e.payload.websiteId),
+          freshEvents.map((e) => e.payload.result.hasMcp),
+          freshEvents.map((e) => cleanText(e.payload.result.error)),
+          freshEvents.map((e) => e.payload.scanTime),
+          freshEvents.map((e) => e.payload.result.responseTime),
+        ],
+      );
+      await client.query(
+        `DELETE FROM recent_scans WHERE id IN (
+           SELECT id FROM recent_scans ORDER BY scan_time DESC, event_id DESC OFFSET $1)`,
+        [recentLimit],
+      );
+    }
+
+    await client.query('DELETE FROM projection_processed_events WHERE processed_at < $1', [new Date(opts.now.getTime() - retentionMs)]);
+    if (opts.snapshotHistory ?? true) await snapshotDailyReport(client, opts.now);
+
+    const changed = await client.query<{ website_id: string }>(
+      'SELECT website_id FROM latest_scans WHERE event_id = ANY($1::uuid[]) ORDER BY website_id',
+      [unique.map((e) => e.eventId)],
+    );
+    return { fresh: freshEvents.length, changedWebsiteIds: changed.rows.map((r) => Number(r.website_id)) };
+  });
+}
+
+function latestScanColumns(events: Completed[]): unknown[] {
+  const r = events.map((e) => e.payload.result);
+  return [
+    events.map((e) => e.payload.websiteId),
+    events.map((e) => e.eventId),
+    events.map((e) => e.payload.scanTime),
+    r.map((x) => x.hasMcp),
+    r.map((x) => cleanText(x.mcpEndpoint)),
+    r.map((x) => x.transport),
+    r.map((x) => cleanText(x.protocolVersion)),
+    r.map((x) => toJsonb(x.serverInfo)),
+    r.map((x) => x.authRequired),
+    // text[] per row travels as its array literal text, cast back in SQL.
+    r.map((x) => pgTextArray(x.authorizationServers.map((s) => cleanText(s)))),
+    r.map((x) => x.discoveredVia),
+    r.map((x) => x.responseTime),
+    r.map((x) => cleanText(x.error)),
+    r.map((x) => x.errorClass),
+    r.map((x) => x.tools.length),
+    r.map((x) => x.resources.length),
+    r.map((x) => x.prompts.length),
+    r.map((x) => x.listsTruncated),
+  ];
+}
+
+/** A Postgres array literal of text values. */
+function pgTextArray(values: string[]): string {
+  return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+}
+
+/** Deletes and re-inserts the tool/resource/prompt sets of the sites whose latest scan just changed. */
+async function replaceSets(client: pg.PoolClient, winning: Completed[]): Promise<void> {
+  const siteIds = winning.map((e) => e.payload.websiteId);
+  await client.query(
+    `WITH t AS (DELETE FROM site_tools WHERE website_id = ANY($1::bigint[])),
+          r AS (DELETE FROM site_resources WHERE website_id = ANY($1::bigint[]))
+     DELETE FROM site_prompts WHERE website_id = ANY($1::bigint[])`,
+    [siteIds],
+  );
+  const tools = { site: [] as number[], pos: [] as number[], name: [] as string[], title: [] as (string | null)[], description: [] as (string | null)[], category: [] as (string | null)[], schema: [] as (string | null)[], annotations: [] as (string | null)[], hash: [] as string[] };
+  const resources = { site: [] as number[], pos: [] as number[], name: [] as string[], uri: [] as string[], description: [] as (string | null)[], type: [] as (string | null)[], hash: [] as string[] };
+  const prompts = { site: [] as number[], pos: [] as number[], name: [] as string[], description: [] as (string | null)[], args: [] as (string | null)[], hash: [] as string[] };
+  for (const e of winning) {
+    const site = e.payload.websiteId;
+    e.payload.result.tools.forEach((t, i) => {
+      tools.site.push(site);
+      tools.pos.push(i);
+      tools.name.push(cleanText(t.name));
+      tools.title.push(cleanText(t.title));
+      tools.description.push(cleanText(t.description));
+      tools.category.push(cleanText(t.category));
+      tools.schema.push(toJsonb(t.inputSchema));
+      tools.annotations.push(toJsonb(t.annotations));
+      tools.hash.push(t.hash);
+    });
+    e.payload.result.resources.forEach((r, i) => {
+      resources.site.push(site);
+      resources.pos.push(i);
+      resources.name.push(cleanText(r.name));
+      resources.uri.push(cleanText(r.uri));
+      resources.description.push(cleanText(r.description));
+      resources.type.push(cleanText(r.type));
+      resources.hash.push(r.hash);
+    });
+    e.payload.result.prompts.forEach((p, i) => {
+      prompts.site.push(site);
+      prompts.pos.push(i);
+      prompts.name.push(cleanText(p.name));
+      prompts.description.push(cleanText(p.description));
+      prompts.args.push(toJsonb(p.arguments) ?? '[]');
+      prompts.hash.push(p.hash);
+    });
+  }
+  if (tools.site.length > 0) {
+    await client.query(
+      `INSERT INTO site_tools (website_id, position, name, title, description, category, input_schema, annotations, hash)
+       SELECT x.website_id, x.position, x.name, x.title, x.description, x.category, x.input_schema::jsonb, x.annotations::jsonb, x.hash
+         FROM unnest($1::bigint[], $2::integer[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
+              AS x(website_id, position, name, title, description, category, input_schema, annotations, hash)`,
+      [tools.site, tools.pos, tools.name, tools.title, tools.description, tools.category, tools.schema, tools.annotations, tools.hash],
+    );
+  }
+  if (resources.site.length > 0) {
+    await client.query(
+      `INSERT INTO site_resources (website_id, position, name, uri, description, type, hash)
+       SELECT * FROM unnest($1::bigint[], $2::integer[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])`,
+      [resources.site, resources.pos, resources.name, resources.uri, resources.description, resources.type, resources.hash],
+    );
+  }
+  if (prompts.site.length > 0) {
+    await client.query(
+      `INSERT INTO site_prompts (website_id, position, name, description, arguments, hash)
+       SELECT x.website_id, x.position, x.name, x.description, x.arguments::jsonb, x.hash
+         FROM unnest($1::bigint[], $2::integer[], $3::text[], $4::text[], $5::text[], $6::text[])
+              AS x(website_id, position, name, description, arguments, hash)`,
+      [prompts.site, prompts.pos, prompts.name, prompts.description, prompts.args, prompts.hash],
+    );
+  }
+}

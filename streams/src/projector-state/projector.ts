@@ -1,0 +1,97 @@
+import type { Kafka } from 'kafkajs';
+import type pg from 'pg';
+import { DASHBOARD_DELTA_MAX_WEBSITE_IDS, type DashboardDeltaPayload } from '@mcp-census/schemas/dashboard-delta';
+import { TOPICS } from '@mcp-census/schemas';
+import { runEventConsumer, type ConsumerLog, type RunningConsumer } from '../kafka/event-consumer';
+import type { EventPublisher } from '../kafka/event-publisher';
+import { projectScanCompleted } from './project-scan-completed';
+import { projectScanLogs } from './project-scan-logs';
+import { readDashboardState } from './queries/read-dashboard-state';
+
+export const STATE_PROJECTOR_GROUPS = {
+  completed: 'mcp-census.projector-state',
+  logs: 'mcp-census.projector-state-logs',
+} as const;
+
+export interface StateProjectorOptions {
+  kafka: Kafka;
+  pool: pg.Pool;
+  publisher: EventPublisher;
+  log: ConsumerLog;
+  now?: () => Date;
+  /** Topic overrides (tests); dead-letter topics default to `${topic}.dlq`. */
+  topics?: { completed?: string; log?: string; delta?: string; completedDlq?: string; logDlq?: string };
+  groupIds?: { completed?: string; logs?: string };
+  chunkSize?: number;
+  limits?: { recentScans?: number; scanLogs?: number };
+}
+
+export interface RunningStateProjector {
+  stop(): Promise<void>;
+}
+
+/**
+ * Projects scan.completed.v1 and scan.log.v1 into Postgres state. Offsets are
+ * committed only after a chunk's transaction committed (runEventConsumer);
+ * after each committed scan.completed chunk one dashboard.delta.v1 event
+ * carries the changed site ids and the current metrics. A failed publish fails
+ * the chunk, which is redelivered: the projection is idempotent and the delta
+ * is recomputed, so no delta is lost (one may be sent twice).
+ */
+export async function startStateProjector(opts: StateProjectorOptions): Promise<RunningStateProjector> {
+  const now = opts.now ?? (() => new Date());
+  const completedTopic = opts.topics?.completed ?? TOPICS.scanCompleted;
+  const logTopic = opts.topics?.log ?? TOPICS.scanLog;
+  const deltaTopic = opts.topics?.delta ?? TOPICS.dashboardDelta;
+  const chunkSize = opts.chunkSize ?? 500;
+
+  const consumers: RunningConsumer[] = [];
+  try {
+    consumers.push(
+      await runEventConsumer({
+        kafka: opts.kafka,
+        groupId: opts.groupIds?.completed ?? STATE_PROJECTOR_GROUPS.completed,
+        topic: completedTopic,
+        dlqTopic: opts.topics?.completedDlq ?? `${completedTopic}.dlq`,
+        type: 'scan.completed',
+        chunkSize,
+        handle: async (events) => {
+          const at = now();
+          const result = await projectScanCompleted(opts.pool, events, { now: at, recentScansLimit: opts.limits?.recentScans });
+          const state = await readDashboardState(opts.pool, at);
+          const payload: DashboardDeltaPayload = {
+            changedWebsiteIds: result.changedWebsiteIds.slice(0, DASHBOARD_DELTA_MAX_WEBSITE_IDS),
+            truncated: result.changedWebsiteIds.length > DASHBOARD_DELTA_MAX_WEBSITE_IDS,
+            metrics: state.metrics,
+            progress: state.progress,
+            occurredAt: at.toISOString(),
+          };
+          await opts.publisher.publish(deltaTopic, 'dashboard.delta', [{ key: 'dashboard', payload }]);
+        },
+        log: opts.log,
+      }),
+    );
+    consumers.push(
+      await runEventConsumer({
+        kafka: opts.kafka,
+        groupId: opts.groupIds?.logs ?? STATE_PROJECTOR_GROUPS.logs,
+        topic: logTopic,
+        dlqTopic: opts.topics?.logDlq ?? `${logTopic}.dlq`,
+        type: 'scan.log',
+        chunkSize,
+        handle: async (events) => {
+          await projectScanLogs(opts.pool, events, { maxRows: opts.limits?.scanLogs });
+        },
+        log: opts.log,
+      }),
+    );
+  } catch (err) {
+    await Promise.all(consumers.map((c) => c.stop().catch(() => undefined)));
+    throw err;
+  }
+  return {
+    async stop() {
+      await Promise.all(consumers.map((c) => c.stop()));
+    },
+  };
+}

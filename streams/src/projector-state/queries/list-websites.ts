@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import type { Queryable } from '../limits';
+import { LATEST_SCAN_SUMMARY_COLUMNS, latestScanSummaryRowSchema, toLatestScanSummary } from './latest-scan-row';
+import type { WebsiteSummary } from './types';
+
+export interface ListWebsitesParams {
+  /** 1-based */
+  page?: number;
+  /** 1..100, default 20 */
+  limit?: number;
+  /** Case-insensitive substring of name or url. */
+  search?: string;
+  category?: string;
+  hasMcp?: boolean;
+}
+
+export interface WebsitePage {
+  websites: WebsiteSummary[];
+  pagination: { page: number; limit: number; total: number; pages: number };
+}
+
+const rowSchema = latestScanSummaryRowSchema.extend({
+  id: z.coerce.number().int(),
+  name: z.string(),
+  url: z.string(),
+  category: z.string().nullable(),
+  total: z.coerce.number().int(),
+});
+
+const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Active websites with their latest scan summary, ordered by name then id.
+ * One statement: the filtered set's size rides along each row (count(*) OVER
+ * is computed before LIMIT). Filters use websites_active_name_idx / the
+ * category index and latest_scans' primary key; search is a bounded ILIKE scan.
+ */
+export async function listWebsites(db: Queryable, params: ListWebsitesParams = {}): Promise<WebsitePage> {
+  const limit = Math.min(100, Math.max(1, Math.trunc(params.limit ?? 20)));
+  const page = Math.max(1, Math.trunc(params.page ?? 1));
+  const search = params.search?.trim() ? `%${escapeLike(params.search.trim().slice(0, 200))}%` : null;
+  const { rows } = await db.query(
+    `SELECT w.id, w.name, w.url, w.category, ${LATEST_SCAN_SUMMARY_COLUMNS}, count(*) OVER () AS total
+       FROM websites w
+       LEFT JOIN latest_scans l ON l.website_id = w.id
+      WHERE w.active
+        AND ($1::text IS NULL OR w.name ILIKE $1 OR w.url ILIKE $1)
+        AND ($2::text IS NULL OR w.category = $2)
+        AND ($3::boolean IS NULL OR COALESCE(l.has_mcp, false) = $3)
+      ORDER BY w.name, w.id
+      LIMIT $4 OFFSET $5`,
+    [search, params.category ?? null, params.hasMcp ?? null, limit, (page - 1) * limit],
+  );
+  const parsed = rows.map((r) => rowSchema.parse(r));
+  let total = parsed[0]?.total;
+  if (total === undefined) {
+    // Past the last page the window count is not available; count separately.
+    const counted = await db.query(
+      `SELECT count(*) AS total FROM websites w LEFT JOIN latest_scans l ON l.website_id = w.id
+        WHERE w.active AND ($1::text IS NULL OR w.name ILIKE $1 OR w.url ILIKE $1)
+          AND ($2::text IS NULL OR w.category = $2) AND ($3::boolean IS NULL OR COALESCE(l.has_mcp, false) = $3)`,
+      [search, params.category ?? null, params.hasMcp ?? null],
+    );
+    total = z.coerce.number().int().parse(counted.rows[0]?.total);
+  }
+  return {
+    websites: parsed.map((r) => ({ id: r.id, name: r.name, url: r.url, category: r.category, latestScan: toLatestScanSummary(r) })),
+    pagination: { page, limit, total, pages: Math.ceil(total / limit) },
+  };
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import type { Queryable } from '../limits';
+import { percent } from './read-metrics';
+
+const rowSchema = z.object({ category: z.string(), total_platforms: z.coerce.number().int(), mcp_adoption: z.coerce.number().int() });
+
+export interface CategoryStatistic {
+  category: string;
+  totalPlatforms: number;
+  /** MCP-enabled sites in the category */
+  mcpAdoption: number;
+  /** percent, two decimals */
+  adoptionRate: number;
+}
+
+/** Active websites per category ('Uncategorized' when none), by size then name. */
+export async function readCategoryStats(db: Queryable): Promise<CategoryStatistic[]> {
+  const { rows } = await db.query(
+    `SELECT COALESCE(w.category, 'Uncategorized') AS category, count(*) AS total_platforms,
+            count(*) FILTER (WHERE l.has_mcp) AS mcp_adoption
+       FROM websites w LEFT JOIN latest_scans l ON l.website_id = w.id
+      WHERE w.active
+      GROUP BY 1 ORDER BY total_platforms DESC, category`,
+  );
+  return rows.map((r) => {
+    const row = rowSchema.parse(r);
+    return { category: row.category, totalPlatforms: row.total_platforms, mcpAdoption: row.mcp_adoption, adoptionRate: percent(row.mcp_adoption, row.total_platforms) };
+  });
+}

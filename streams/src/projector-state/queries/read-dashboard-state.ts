@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import type { DashboardMetrics } from '@mcp-census/schemas/dashboard-delta';
+import type { Queryable } from '../limits';
+import { METRICS_COLUMNS, METRICS_FROM, metricsRowSchema, toMetrics } from './read-metrics';
+
+const rowSchema = metricsRowSchema.extend({
+  scanned_today: z.coerce.number().int(),
+  last_scan_time: z.date().nullable(),
+});
+
+export interface DashboardState {
+  metrics: DashboardMetrics;
+  progress: { scannedToday: number; lastScanTime: string | null };
+}
+
+/**
+ * Metrics plus scan progress in one query, for dashboard.delta events.
+ * scannedToday counts active sites whose latest scan is from the UTC day of `now`.
+ */
+export async function readDashboardState(db: Queryable, now: Date): Promise<DashboardState> {
+  const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const { rows } = await db.query(
+    `SELECT ${METRICS_COLUMNS},
+            count(*) FILTER (WHERE l.scan_time >= $1) AS scanned_today,
+            max(l.scan_time) AS last_scan_time
+     ${METRICS_FROM}`,
+    [dayStart],
+  );
+  const row = rowSchema.parse(rows[0]);
+  return { metrics: toMetrics(row), progress: { scannedToday: row.scanned_today, lastScanTime: row.last_scan_time?.toISOString() ?? null } };
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import type { DashboardMetrics } from '@mcp-census/schemas/dashboard-delta';
+import type { Queryable } from '../limits';
+
+/** Rounds a percentage to two decimals. */
+export const percent = (part: number, whole: number): number => (whole === 0 ? 0 : Math.round((10_000 * part) / whole) / 100);
+
+export const metricsRowSchema = z.object({
+  total_websites: z.coerce.number().int(),
+  mcp_enabled: z.coerce.number().int(),
+  capable: z.coerce.number().int(),
+  total_tools: z.coerce.number().int(),
+  total_resources: z.coerce.number().int(),
+  total_prompts: z.coerce.number().int(),
+});
+
+/** The metrics columns over active websites and their latest scans (shared with readDashboardState). */
+export const METRICS_COLUMNS = `
+  (SELECT count(*) FROM websites WHERE active) AS total_websites,
+  count(*) FILTER (WHERE l.has_mcp) AS mcp_enabled,
+  count(*) FILTER (WHERE l.has_mcp AND l.tools_count + l.resources_count + l.prompts_count > 0) AS capable,
+  COALESCE(sum(l.tools_count) FILTER (WHERE l.has_mcp), 0) AS total_tools,
+  COALESCE(sum(l.resources_count) FILTER (WHERE l.has_mcp), 0) AS total_resources,
+  COALESCE(sum(l.prompts_count) FILTER (WHERE l.has_mcp), 0) AS total_prompts`;
+
+export const METRICS_FROM = 'FROM latest_scans l JOIN websites w ON w.id = l.website_id AND w.active';
+
+export function toMetrics(row: z.infer<typeof metricsRowSchema>): DashboardMetrics {
+  return {
+    totalWebsites: row.total_websites,
+    mcpEnabled: row.mcp_enabled,
+    capabilityRate: percent(row.capable, row.mcp_enabled),
+    totalTools: row.total_tools,
+    totalResources: row.total_resources,
+    totalPrompts: row.total_prompts,
+  };
+}
+
+/**
+ * Spec Metrics without weeklyGrowth, over active websites. mcpEnabled counts
+ * sites whose latest scan found MCP (including MCP behind auth);
+ * capabilityRate is the percent (two decimals) of those MCP-enabled sites
+ * whose latest scan lists at least one tool, resource or prompt (0 when none
+ * is MCP-enabled). Totals sum the current lists of MCP-enabled sites.
+ */
+export async function readMetrics(db: Queryable): Promise<DashboardMetrics> {
+  const { rows } = await db.query(`SELECT ${METRICS_COLUMNS} ${METRICS_FROM}`);
+  return toMetrics(metricsRowSchema.parse(rows[0]));
+}

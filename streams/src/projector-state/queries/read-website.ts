@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import type { Queryable } from '../limits';
+import { LATEST_SCAN_SUMMARY_COLUMNS, latestScanSummaryRowSchema, toLatestScanSummary } from './latest-scan-row';
+import type { PromptView, ResourceView, ToolView, WebsiteDetail } from './types';
+
+const toolSchema = z.object({ position: z.number().int(), name: z.string(), title: z.string().nullable(), description: z.string().nullable(), category: z.string().nullable(), input_schema: z.unknown(), annotations: z.unknown(), hash: z.string() });
+const resourceSchema = z.object({ position: z.number().int(), name: z.string(), uri: z.string(), description: z.string().nullable(), type: z.string().nullable(), hash: z.string() });
+const promptSchema = z.object({ position: z.number().int(), name: z.string(), description: z.string().nullable(), arguments: z.unknown(), hash: z.string() });
+
+const rowSchema = latestScanSummaryRowSchema.extend({
+  id: z.coerce.number().int(),
+  name: z.string(),
+  url: z.string(),
+  category: z.string().nullable(),
+  l_protocol_version: z.string().nullable(),
+  l_server_info: z.unknown(),
+  l_authorization_servers: z.array(z.string()).nullable(),
+  l_discovered_via: z.string().nullable(),
+  l_lists_truncated: z.boolean().nullable(),
+  tools: z.array(toolSchema),
+  resources: z.array(resourceSchema),
+  prompts: z.array(promptSchema),
+});
+
+/** One website (active or not) with its latest scan and current tools/resources/prompts in listing order; null if unknown. */
+export async function readWebsite(db: Queryable, id: number): Promise<WebsiteDetail | null> {
+  const { rows } = await db.query(
+    `SELECT w.id, w.name, w.url, w.category, ${LATEST_SCAN_SUMMARY_COLUMNS},
+            l.protocol_version AS l_protocol_version, l.server_info AS l_server_info,
+            l.authorization_servers AS l_authorization_servers, l.discovered_via AS l_discovered_via,
+            l.lists_truncated AS l_lists_truncated,
+            COALESCE((SELECT json_agg(json_build_object('position', t.position, 'name', t.name, 'title', t.title, 'description', t.description,
+                        'category', t.category, 'input_schema', t.input_schema, 'annotations', t.annotations, 'hash', t.hash) ORDER BY t.position)
+                        FROM site_tools t WHERE t.website_id = w.id), '[]') AS tools,
+            COALESCE((SELECT json_agg(json_build_object('position', r.position, 'name', r.name, 'uri', r.uri, 'description', r.description,
+                        'type', r.type, 'hash', r.hash) ORDER BY r.position)
+                        FROM site_resources r WHERE r.website_id = w.id), '[]') AS resources,
+            COALESCE((SELECT json_agg(json_build_object('position', p.position, 'name', p.name, 'description', p.description,
+                        'arguments', p.arguments, 'hash', p.hash) ORDER BY p.position)
+                        FROM site_prompts p WHERE p.website_id = w.id), '[]') AS prompts
+       FROM websites w
+       LEFT JOIN latest_scans l ON l.website_id = w.id
+      WHERE w.id = $1`,
+    [id],
+  );
+  if (rows.length === 0) return null;
+  const row = rowSchema.parse(rows[0]);
+  const summary = toLatestScanSummary(row);
+  const itemId = (position: number) => `${row.id}-${position}`;
+  return {
+    id: row.id,
+    name: row.name,
+    url: row.url,
+    category: row.category,
+    latestScan:
+      summary === null
+        ? null
+        : {
+            ...summary,
+            protocolVersion: row.l_protocol_version,
+            serverInfo: row.l_server_info ?? null,
+            authorizationServers: row.l_authorization_servers ?? [],
+            discoveredVia: row.l_discovered_via,
+            listsTruncated: row.l_lists_truncated ?? false,
+            tools: row.tools.map((t): ToolView => ({ id: itemId(t.position), name: t.name, title: t.title, description: t.description, category: t.category, inputSchema: t.input_schema ?? null, annotations: t.annotations ?? null, hash: t.hash })),
+            resources: row.resources.map((r): ResourceView => ({ id: itemId(r.position), name: r.name, uri: r.uri, description: r.description, type: r.type, hash: r.hash })),
+            prompts: row.prompts.map((p): PromptView => ({ id: itemId(p.position), name: p.name, description: p.description, arguments: p.arguments ?? [], hash: p.hash })),
+          },
+  };
+}

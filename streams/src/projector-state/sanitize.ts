@@ -1,0 +1,35 @@
+/**
+ * Scanned data is untrusted; Postgres refuses NUL characters in text and
+ * unpaired surrogates in jsonb. A value it refuses would make the projector
+ * retry one chunk forever, so strings are cleaned before they are written.
+ */
+const NUL = /\u0000/g;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+export function cleanText(value: string): string;
+export function cleanText(value: string | null | undefined): string | null;
+export function cleanText(value: string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  return value.replace(NUL, '').replace(LONE_SURROGATE, '\uFFFD');
+}
+
+function cleanJsonValue(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return cleanText(value);
+  if (value === null || typeof value !== 'object' || depth > 64) return typeof value === 'object' ? null : value;
+  if (Array.isArray(value)) return value.map((v) => cleanJsonValue(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[cleanText(k)] = cleanJsonValue(v, depth + 1);
+  return out;
+}
+
+/** JSON.stringify writes NUL and lone surrogates as these escapes (a literal backslash text may match too: harmless). */
+const SUSPECT_ESCAPE = /\\u(?:0000|d[89a-f])/i;
+
+/** JSON text safe for a jsonb column, or null for undefined/null. */
+export function toJsonb(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  const fast = JSON.stringify(value);
+  if (fast === undefined) return null;
+  if (!SUSPECT_ESCAPE.test(fast)) return fast;
+  return JSON.stringify(cleanJsonValue(value, 0)) ?? null;
+}
