@@ -8,3 +8,4 @@ export * from './api/scan';
 export * from './api/instance';
 export * from './api/one-url-scan';
 export * from './dashboard-delta';
+export * from './api/trends';

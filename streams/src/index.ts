@@ -13,3 +13,4 @@ export { startScannerWorker, type WebsiteProber } from './scanner-role/scanner-w
 export { createProber, type Prober, type ProberOptions } from './scanner/index';
 export { highWatermarks, resetGroupToEarliest, waitForGroupToReach } from './kafka/group-offsets';
 export * as stateProjection from './projector-state/index';
+export * as trendsProjection from './projector-trends/index';

@@ -5,12 +5,14 @@
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { TOPICS } from '@mcp-census/schemas';
-import { createEventPublisher, createKafka, highWatermarks, resetGroupToEarliest, stateProjection, waitForGroupToReach } from '@mcp-census/streams';
+import { createClient } from '@clickhouse/client';
+import { createEventPublisher, createKafka, highWatermarks, resetGroupToEarliest, stateProjection, trendsProjection, waitForGroupToReach } from '@mcp-census/streams';
+import { createCategoryLookup } from '../queries/website-categories';
 import { loadConfig, orExitOnConfigError } from '../config/config';
 import { startInfrastructure } from '../runtime/infrastructure';
 import { createLogger } from '../util/logger';
 
-const PROJECTORS = ['state'] as const;
+const PROJECTORS = ['state', 'trends'] as const;
 type Projector = (typeof PROJECTORS)[number];
 
 const usage = `usage: npm run replay -- --projector ${PROJECTORS.join('|')}`;
@@ -35,7 +37,7 @@ const pool = new pg.Pool({ connectionString: infra.databaseUrl, max: 5 });
 const kafka = createKafka({ brokers: infra.kafkaBrokers, clientId: 'mcp-census-replay' });
 let exitCode = 0;
 try {
-  const replayed = await replayState();
+  const replayed = projector === 'state' ? await replayState() : await replayTrends();
   console.log(`replay ${projector}: ${replayed} events re-projected in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 } catch (err) {
   console.error(`replay ${projector} failed: ${(err as Error).message}`);
@@ -45,6 +47,36 @@ try {
   await infra.stop();
 }
 process.exit(exitCode);
+
+async function replayTrends(): Promise<number> {
+  const clickhouse = createClient({ url: infra.clickhouseUrl, database: infra.clickhouseDatabase });
+  try {
+    await trendsProjection.rebuildTrendsProjection(clickhouse);
+    console.log(`replay trends: emptied ${trendsProjection.TREND_TABLES.join(', ')}`);
+    const group = trendsProjection.TRENDS_PROJECTOR_GROUP;
+    await resetGroupToEarliest(kafka, group, TOPICS.scanCompleted);
+    const target = await highWatermarks(kafka, TOPICS.scanCompleted);
+    const running = await trendsProjection.startTrendsProjector({ kafka, clickhouse, categoryOf: createCategoryLookup(pool), log: (level, m) => log[level](m) });
+    try {
+      await waitForGroupToReach(kafka, group, TOPICS.scanCompleted, target, { timeoutMs: 30 * 60_000, onProgress: progressPrinter('trends') });
+    } finally {
+      await running.stop();
+    }
+    return [...target.values()].reduce((a, b) => a + b, 0);
+  } finally {
+    await clickhouse.close();
+  }
+}
+
+function progressPrinter(name: string): (done: number, total: number) => void {
+  let last = 0;
+  return (done, total) => {
+    if (Date.now() - last > 2_000) {
+      last = Date.now();
+      console.log(`replay ${name}: ${done}/${total} scan results`);
+    }
+  };
+}
 
 async function replayState(): Promise<number> {
   const feeds = [
@@ -58,18 +90,9 @@ async function replayState(): Promise<number> {
   const publisher = await createEventPublisher(kafka, 'mcp-census-replay');
   const running = await stateProjection.startStateProjector({ kafka, pool, publisher, log: (level, m) => log[level](m) });
   try {
-    let last = 0;
     await Promise.all(
       feeds.map((feed, i) =>
-        waitForGroupToReach(kafka, feed.group, feed.topic, targets[i]!, {
-          timeoutMs: 30 * 60_000,
-          onProgress: (done, total) => {
-            if (i === 0 && Date.now() - last > 2_000) {
-              last = Date.now();
-              console.log(`replay state: ${done}/${total} scan results`);
-            }
-          },
-        }),
+        waitForGroupToReach(kafka, feed.group, feed.topic, targets[i]!, { timeoutMs: 30 * 60_000, ...(i === 0 ? { onProgress: progressPrinter('state') } : {}) }),
       ),
     );
   } finally {

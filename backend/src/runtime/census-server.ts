@@ -65,6 +65,8 @@ export async function startCensus(config: AppConfig, log: Logger, extras: Census
       config,
       databaseUrl: infra.databaseUrl,
       kafkaBrokers: infra.kafkaBrokers,
+      clickhouseUrl: infra.clickhouseUrl,
+      clickhouseDatabase: infra.clickhouseDatabase,
       pool,
       log,
       ...(extras.resolveHost ? { resolveHost: extras.resolveHost } : {}),

@@ -1,3 +1,4 @@
+import { createClient } from '@clickhouse/client';
 import type pg from 'pg';
 import {
   createEventPublisher,
@@ -9,18 +10,22 @@ import {
   startScannerWorker,
   startScheduler,
   stateProjection,
+  trendsProjection,
   type EventPublisher,
   type ProberOptions,
 } from '@mcp-census/streams';
 import type { AppConfig } from '../config/config';
 import type { ScanService } from '../http/routes/scan-routes';
 import { readScanProgress } from '../queries/scan-progress';
+import { createCategoryLookup } from '../queries/website-categories';
 import type { Logger } from '../util/logger';
 
 export interface RoleOptions {
   config: AppConfig;
   databaseUrl: string;
   kafkaBrokers: string[];
+  clickhouseUrl: string;
+  clickhouseDatabase: string;
   pool: pg.Pool;
   log: Logger;
   /** Host → address map of the simulated web (demo and tests); never set in production. */
@@ -40,7 +45,6 @@ export async function startRoles(opts: RoleOptions): Promise<RunningRoles> {
   const stopAll = async () => {
     for (const stop of stops.reverse()) await stop().catch((err: Error) => log.error(`stopping roles: ${err.message}`));
   };
-  if (roles.has('projector-trends')) log.info('role projector-trends: not built yet');
 
   try {
     const kafkaLog = log.child('kafka');
@@ -68,6 +72,14 @@ export async function startRoles(opts: RoleOptions): Promise<RunningRoles> {
       const projector = await stateProjection.startStateProjector({ kafka, pool, publisher, log: consumerLog });
       stops.push(() => projector.stop());
       log.info('role projector-state: projecting scan results into Postgres');
+    }
+
+    if (roles.has('projector-trends')) {
+      const clickhouse = createClient({ url: opts.clickhouseUrl, database: opts.clickhouseDatabase });
+      stops.push(() => clickhouse.close());
+      const projector = await trendsProjection.startTrendsProjector({ kafka, clickhouse, categoryOf: createCategoryLookup(pool), log: consumerLog });
+      stops.push(() => projector.stop());
+      log.info('role projector-trends: projecting scan results into ClickHouse');
     }
 
     if (roles.has('scheduler')) {

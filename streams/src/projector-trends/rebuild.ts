@@ -1,0 +1,15 @@
+import type { ClickHouseClient } from '@clickhouse/client';
+
+/** Every table the trends projection writes (facts first; the rollups are fed by materialized views). */
+export const TREND_TABLES = ['trend_scan_facts', 'trend_site_days', 'trend_first_adoptions'] as const;
+
+/**
+ * Empties the trend projection so a replay of scan.completed.v1 from offset 0
+ * rebuilds identical results. The materialized views stay in place. Stop the
+ * projector (or reset its consumer group) around this.
+ */
+export async function rebuildTrendsProjection(client: ClickHouseClient): Promise<void> {
+  for (const table of TREND_TABLES) {
+    await client.command({ query: `TRUNCATE TABLE IF EXISTS ${table}` });
+  }
+}

@@ -1,0 +1,169 @@
+import { randomBytes } from 'node:crypto';
+import { ClickHouseLogLevel, createClient, type ClickHouseClient } from '@clickhouse/client';
+import type { Producer } from 'kafkajs';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { testTopics } from '../../../test/support/test-database';
+import { migrateClickHouse } from '../../../backend/src/migrations/clickhouse-migrator';
+import { createKafka } from '../../src/kafka/client';
+import { ensureTopics } from '../../src/kafka/topics';
+import {
+  adoptionTrend,
+  categoryGrowth,
+  monthlyGrowth,
+  projectScanFacts,
+  rebuildTrendsProjection,
+  startTrendsProjector,
+  weeklyGrowth,
+  type RunningTrendsProjector,
+} from '../../src/projector-trends/index';
+import { emptyScanResult } from '@mcp-census/schemas';
+import { categoryOf, event, generateEvents, mulberry32, shuffle, TrendModel, type Ev } from './model';
+
+const brokers = inject('kafkaBrokers');
+const clickhouseUrl = inject('clickhouseUrl');
+const kafka = createKafka({ brokers: brokers ?? [], clientId: 'projector-trends-test' });
+const topics = testTopics('projector-trends-test');
+const database = `trends_test_${randomBytes(4).toString('hex')}`;
+const now = new Date('2026-05-14T10:00:00Z');
+const events = generateEvents(now, 200, 100);
+const model = new TrendModel(events, now);
+let client: ClickHouseClient;
+let producer: Producer;
+let projector: RunningTrendsProjector | undefined;
+
+async function produce(list: Ev[]): Promise<void> {
+  for (let i = 0; i < list.length; i += 500) {
+    await producer.send({
+      topic: topics.completed,
+      acks: -1,
+      messages: list.slice(i, i + 500).map((e) => ({ key: e.key, value: JSON.stringify(e) })),
+    });
+  }
+}
+
+async function factRows(): Promise<number> {
+  const rs = await client.query({ query: 'SELECT count() AS n FROM trend_scan_facts', format: 'JSONEachRow' });
+  const rows = await rs.json<{ n: number | string }>();
+  return Number(rows[0]?.n ?? 0);
+}
+
+async function uniqueEvents(): Promise<number> {
+  const rs = await client.query({ query: 'SELECT uniqExact(event_id) AS n FROM trend_scan_facts', format: 'JSONEachRow' });
+  return Number((await rs.json<{ n: number | string }>())[0]?.n ?? 0);
+}
+
+/**
+ * Waits until everything produced so far was projected: sends sentinel scans
+ * (sites outside the generated range, scan time after `now`, so no query
+ * counts them) on many keys, hence every partition, and waits for them.
+ * Row counts cannot tell, since duplicates may already be merged away.
+ */
+let sentinelBatch = 0;
+async function waitForProjected(expectedUnique: number, timeoutMs = 60_000): Promise<number> {
+  sentinelBatch += 1;
+  const sentinels = Array.from({ length: 20 }, (_, i) => event(100_000 + sentinelBatch * 100 + i, new Date(now.getTime() + 3_600_000), emptyScanResult()));
+  await produce(sentinels);
+  const target = expectedUnique + sentinels.length;
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const n = await uniqueEvents();
+    if (n >= target) return n;
+    if (Date.now() > until) throw new Error(`timed out: ${n}/${target} events projected`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function allFigures() {
+  return {
+    d7: await adoptionTrend(client, { days: 7, now }),
+    d30: await adoptionTrend(client, { days: 30, now }),
+    d90: await adoptionTrend(client, { days: 90, now }),
+    monthly: await monthlyGrowth(client, { now, months: 12 }),
+    categories: await categoryGrowth(client, { now }),
+    weekly: await weeklyGrowth(client, { now }),
+  };
+}
+
+function expectMatchesModel(f: Awaited<ReturnType<typeof allFigures>>): void {
+  expect(f.d7).toEqual(model.adoptionTrend(7));
+  expect(f.d30).toEqual(model.adoptionTrend(30));
+  expect(f.d90).toEqual(model.adoptionTrend(90));
+  expect(f.monthly).toEqual(model.monthlyGrowth(12));
+  expect(f.categories).toEqual(model.categoryGrowth(30));
+  expect(f.weekly).toEqual(model.weeklyGrowth());
+}
+
+beforeAll(async () => {
+  if (!brokers || !clickhouseUrl) throw new Error('the test stack provides no Kafka brokers / ClickHouse');
+  const server = createClient({ url: clickhouseUrl, log: { level: ClickHouseLogLevel.OFF } });
+  await server.command({ query: `CREATE DATABASE ${database}` });
+  await server.close();
+  await migrateClickHouse({ clickhouseUrl, database, databaseUrl: inject('databaseUrl') });
+  client = createClient({ url: clickhouseUrl, database, request_timeout: 60_000, log: { level: ClickHouseLogLevel.OFF } });
+  await ensureTopics(kafka, [topics.completed, `${topics.completed}.dlq`], 2);
+  producer = kafka.producer({ allowAutoTopicCreation: false });
+  await producer.connect();
+  projector = await startTrendsProjector({
+    kafka,
+    clickhouse: client,
+    categoryOf: async (id) => categoryOf(id),
+    log: () => undefined,
+    topics: { completed: topics.completed },
+    groupId: `projector-trends-test-${randomBytes(4).toString('hex')}`,
+    chunkSize: 300,
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await projector?.stop();
+  await producer?.disconnect();
+  if (client) {
+    await client.command({ query: `DROP DATABASE IF EXISTS ${database}` }).catch(() => undefined);
+    await client.close();
+  }
+});
+
+describe('trends projector through the broker', () => {
+  let baseline: Awaited<ReturnType<typeof allFigures>>;
+
+  it('projects 100 days of history for 200 sites and every trend figure matches the model', async () => {
+    expect(events.length).toBeGreaterThan(2_000);
+    await produce(shuffle(events, mulberry32(7)));
+    expect(await waitForProjected(events.length)).toBe(events.length + 20);
+    baseline = await allFigures();
+    expectMatchesModel(baseline);
+    // the generated history exercises the interesting cases
+    expect(baseline.d90.some((p) => p.newAdoptions > 0)).toBe(true);
+    expect(baseline.d90.some((p, i) => i > 0 && p.mcpEnabledCount < (baseline.d90[i - 1]?.mcpEnabledCount ?? 0))).toBe(true);
+    expect(baseline.d90[0]?.totalWebsites).toBeGreaterThan(0);
+    expect(baseline.categories.map((c) => c.category)).toContain('Uncategorized');
+  }, 120_000);
+
+  it('is idempotent and order-tolerant: redelivered events and older-after-newer change nothing', async () => {
+    const rnd = mulberry32(99);
+    const subset = shuffle(events, rnd).slice(0, 400);
+    // per site newest first, so older scans arrive after newer ones
+    const newestFirst = [...subset].sort((a, b) => a.payload.websiteId - b.payload.websiteId || Date.parse(b.payload.scanTime) - Date.parse(a.payload.scanTime));
+    await produce(newestFirst);
+    expect(await waitForProjected(events.length + 20)).toBe(events.length + 40);
+    expect(await allFigures()).toEqual(baseline);
+    // and directly, twice in one chunk
+    await projectScanFacts(client, [...newestFirst.slice(0, 50), ...newestFirst.slice(0, 50)], categoryOf);
+    expect(await allFigures()).toEqual(baseline);
+  }, 120_000);
+
+  it('rebuild + replay of all events (shuffled) gives identical results', async () => {
+    await projector?.stop();
+    projector = undefined;
+    await rebuildTrendsProjection(client);
+    expect(await factRows()).toBe(0);
+    const empty = await adoptionTrend(client, { days: 7, now });
+    expect(empty.every((p) => p.totalWebsites === 0 && p.adoptionRate === 0)).toBe(true);
+    const replay = shuffle(events, mulberry32(2024));
+    for (let i = 0; i < replay.length; i += 700) await projectScanFacts(client, replay.slice(i, i + 700), categoryOf);
+    expect(await allFigures()).toEqual(baseline);
+    // still exact after merges
+    for (const t of ['trend_scan_facts', 'trend_site_days', 'trend_first_adoptions']) await client.command({ query: `OPTIMIZE TABLE ${t} FINAL` });
+    expect(await allFigures()).toEqual(baseline);
+  }, 120_000);
+});
