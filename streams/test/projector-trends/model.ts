@@ -5,21 +5,14 @@
 import { randomUUID } from 'node:crypto';
 import { emptyScanResult, type ScanResult } from '@mcp-census/schemas';
 import type { TypedEnvelope } from '../../src/kafka/envelope';
+import { prng } from '../../src/simweb/sites';
 import { hash, tools } from '../projector-state/helpers';
 
 export type Ev = TypedEnvelope<'scan.completed'>;
 const DAY = 86_400_000;
 
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The simulated web's seeded PRNG, reused so generated histories are reproducible. */
+export const mulberry32 = prng;
 
 export function shuffle<T>(xs: T[], rnd: () => number): T[] {
   const a = [...xs];
