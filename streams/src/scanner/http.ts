@@ -215,8 +215,8 @@ export class HttpClient {
     }
   }
 
-  private async readCapped(body: Dispatcher.ResponseData['body'], url: URL): Promise<string> {
-    const chunks: Buffer[] = [];
+  /** The body's chunks, aborting with 'too-large' once their total passes the cap. */
+  private async *cappedChunks(body: Dispatcher.ResponseData['body'], url: URL): AsyncGenerator<Buffer> {
     let n = 0;
     for await (const chunk of body) {
       const c = chunk as Buffer;
@@ -225,8 +225,13 @@ export class HttpClient {
         body.destroy();
         throw new ProbeError('too-large', `Response too large: over ${this.o.maxResponseBytes} bytes from ${url.pathname.slice(0, 100)}`);
       }
-      chunks.push(c);
+      yield c;
     }
+  }
+
+  private async readCapped(body: Dispatcher.ResponseData['body'], url: URL): Promise<string> {
+    const chunks: Buffer[] = [];
+    for await (const c of this.cappedChunks(body, url)) chunks.push(c);
     return chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
   }
 
@@ -244,14 +249,7 @@ export class HttpClient {
         malformed = true;
       }
     });
-    let n = 0;
-    for await (const chunk of body) {
-      const c = chunk as Buffer;
-      n += c.length;
-      if (n > this.o.maxResponseBytes) {
-        body.destroy();
-        throw new ProbeError('too-large', `Response too large: over ${this.o.maxResponseBytes} bytes from ${url.pathname.slice(0, 100)}`);
-      }
+    for await (const c of this.cappedChunks(body, url)) {
       parser.push(c);
       if (done) {
         body.destroy();
