@@ -10,7 +10,7 @@ const count = z.number().int().nonnegative();
 
 /**
  * One UTC day of the adoption trend. State "as of a day" is each site's
- * latest scan on or before the end of that day (today: up to now); a site's
+ * latest scan on or before the end of that day (today: every scan of today so far); a site's
  * last known state carries forward over days it was not rescanned.
  */
 export const adoptionTrendPointSchema = z.object({

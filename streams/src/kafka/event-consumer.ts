@@ -14,6 +14,8 @@ export interface EventConsumerOptions<T extends EventType> {
   /** Messages handed to `handle` at once; offsets are committed after each chunk. */
   chunkSize?: number;
   partitionsConsumedConcurrently?: number;
+  /** Fetch size per partition (kafkajs default 1 MiB); large enough that a fetch fills a chunk. */
+  maxBytesPerPartition?: number;
   fromBeginning?: boolean;
   /**
    * Does the work for a chunk of valid events. Throwing means an
@@ -38,7 +40,13 @@ const MAX_BACKOFF_MS = 30_000;
  */
 export async function runEventConsumer<T extends EventType>(opts: EventConsumerOptions<T>): Promise<RunningConsumer> {
   const chunkSize = opts.chunkSize ?? 100;
-  const consumer = opts.kafka.consumer({ groupId: opts.groupId, sessionTimeout: 30_000, heartbeatInterval: 3_000, allowAutoTopicCreation: false });
+  const consumer = opts.kafka.consumer({
+    groupId: opts.groupId,
+    sessionTimeout: 30_000,
+    heartbeatInterval: 3_000,
+    allowAutoTopicCreation: false,
+    ...(opts.maxBytesPerPartition ? { maxBytesPerPartition: opts.maxBytesPerPartition, maxBytes: Math.max(10 * 1024 * 1024, opts.maxBytesPerPartition * 2) } : {}),
+  });
   const dlqProducer: Producer = opts.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false, createPartitioner: Partitioners.DefaultPartitioner });
   await Promise.all([consumer.connect(), dlqProducer.connect()]);
   await consumer.subscribe({ topic: opts.topic, fromBeginning: opts.fromBeginning ?? true });

@@ -22,7 +22,10 @@ export interface StateProjectorOptions {
   /** Topic overrides (tests); dead-letter topics default to `${topic}.dlq`. */
   topics?: { completed?: string; log?: string; delta?: string; completedDlq?: string; logDlq?: string };
   groupIds?: { completed?: string; logs?: string };
+  /** Events per transaction / offset commit (default 2,000). */
   chunkSize?: number;
+  /** Partitions projected at once (default 2): one chunk's Kafka and parse work overlaps another's transaction. */
+  partitionsConsumedConcurrently?: number;
   limits?: { recentScans?: number; scanLogs?: number };
 }
 
@@ -43,7 +46,7 @@ export async function startStateProjector(opts: StateProjectorOptions): Promise<
   const completedTopic = opts.topics?.completed ?? TOPICS.scanCompleted;
   const logTopic = opts.topics?.log ?? TOPICS.scanLog;
   const deltaTopic = opts.topics?.delta ?? TOPICS.dashboardDelta;
-  const chunkSize = opts.chunkSize ?? 500;
+  const chunkSize = opts.chunkSize ?? 2_000;
 
   const consumers: RunningConsumer[] = [];
   try {
@@ -55,6 +58,13 @@ export async function startStateProjector(opts: StateProjectorOptions): Promise<
         dlqTopic: opts.topics?.completedDlq ?? `${completedTopic}.dlq`,
         type: 'scan.completed',
         chunkSize,
+        // scan results with tool lists run to several KiB: let one fetch fill a chunk
+        maxBytesPerPartition: 8 * 1024 * 1024,
+        // Partitions hold disjoint sites (keyed by website id); the few shared
+        // rows (recent scans, today's history row) are taken in the same order
+        // by every chunk, so concurrent chunks mostly queue; a deadlock Postgres
+        // breaks fails one chunk, which is retried like any failed write.
+        partitionsConsumedConcurrently: opts.partitionsConsumedConcurrently ?? 2,
         handle: async (events) => {
           const at = now();
           const result = await projectScanCompleted(opts.pool, events, { now: at, recentScansLimit: opts.limits?.recentScans });

@@ -43,8 +43,8 @@ function result(rnd: () => number, hasMcp: boolean): ScanResult {
 }
 
 /**
- * `sites` sites over the `historyDays` days before `now` (plus today up to
- * now, and a few scans later today that the queries must ignore). Sites are
+ * `sites` sites over the `historyDays` days before `now`, today, and the next
+ * two days (scans dated after today, which the queries must ignore). Sites are
  * rescanned every 1–3 days or rarely (every 8–30 days); some adopt MCP
  * mid-way, some lose it, some flip back and forth.
  */
@@ -66,7 +66,7 @@ export function generateEvents(now: Date, sites: number, historyDays: number, se
     };
     let t = start + rnd() * 20 * DAY; // some sites first appear late
     if (rnd() < 0.1) t = start + rnd() * historyDays * DAY;
-    while (t <= now.getTime() + 6 * 3_600_000) {
+    while (t <= now.getTime() + 2 * DAY) {
       out.push(event(id, new Date(Math.floor(t)), result(rnd, stateAt(t))));
       t += (rare ? 8 + rnd() * 22 : 0.5 + rnd() * 2.5) * DAY;
     }
@@ -108,8 +108,9 @@ export class TrendModel {
     private readonly now: Date,
   ) {
     const seen = new Set<string>();
+    const endOfToday = Date.parse(`${dayStr(now.getTime())}T00:00:00Z`) + DAY - 1;
     for (const e of events) {
-      if (seen.has(e.eventId) || Date.parse(e.payload.scanTime) > now.getTime()) continue;
+      if (seen.has(e.eventId) || Date.parse(e.payload.scanTime) > endOfToday) continue;
       seen.add(e.eventId);
       const list = this.bySite.get(e.payload.websiteId) ?? [];
       list.push(e);
@@ -129,9 +130,9 @@ export class TrendModel {
     return m;
   }
 
-  /** End of the UTC day `day` (ms), capped at now. */
+  /** End of the UTC day `day` (ms): today counts every scan of today. */
   private cutoff(day: string): number {
-    return Math.min(Date.parse(`${day}T00:00:00Z`) + DAY - 1, this.now.getTime());
+    return Date.parse(`${day}T00:00:00Z`) + DAY - 1;
   }
 
   stateAt(day: string): ModelState {
@@ -176,7 +177,7 @@ export class TrendModel {
   }
 
   categoryGrowth(days = 30) {
-    const nowState = this.latest(this.now.getTime());
+    const nowState = this.latest(this.cutoff(dayStr(this.now.getTime())));
     const thenState = this.latest(this.cutoff(dayStr(this.now.getTime() - days * DAY)));
     const cats = new Map<string, { current: number; previous: number }>();
     for (const [id, e] of nowState) {

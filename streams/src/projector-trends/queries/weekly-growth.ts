@@ -1,18 +1,20 @@
 import type { ClickHouseClient } from '@clickhouse/client';
 import type { WeeklyGrowth } from '@mcp-census/schemas/api/trends';
-import { statesAt } from './states-at';
+import { readDailyTotals } from './daily-totals';
 import { addDays, adoptionRate, percentChange, round1, utcDay } from './time';
 
 /**
- * Now versus the end of the UTC day 7 days ago: websites = percent change of
+ * Today versus the end of the UTC day 7 days ago: websites = percent change of
  * totalWebsites; adoption = change of the adoption rate in percentage points
  * (each rate rounded to 1 decimal first); tools = percent change of total
  * tools. Percent changes from 0 are 0; all 1 decimal.
  */
 export async function weeklyGrowth(client: ClickHouseClient, opts: { now: Date }): Promise<WeeklyGrowth> {
   const today = utcDay(opts.now);
-  const [then, cur] = await statesAt(client, { days: [addDays(today, -7), today], now: opts.now });
-  if (!then || !cur) return { websites: 0, adoption: 0, tools: 0 };
+  const weekAgo = addDays(today, -7);
+  const totalsAt = await readDailyTotals(client, { from: weekAgo, today });
+  const then = totalsAt(weekAgo);
+  const cur = totalsAt(today);
   return {
     websites: percentChange(then.totalWebsites, cur.totalWebsites),
     adoption: round1(adoptionRate(cur.mcpEnabledCount, cur.totalWebsites) - adoptionRate(then.mcpEnabledCount, then.totalWebsites)),

@@ -1,0 +1,215 @@
+/**
+ * Event pipeline benchmark (prints JSON; progress on stderr).
+ *  1. Projector throughput: 10,000 sites × 30 days of scan.completed.v1
+ *     events produced to the embedded broker, then each projector (Postgres
+ *     state, ClickHouse trends) consumes them from offset 0 on its own; the
+ *     rate is events over the time until its committed offsets reach the end.
+ *  2. Trend queries over 10,000 sites × 365 days of facts bulk-loaded into a
+ *     second ClickHouse database: the daily-totals rollup is built once, then
+ *     each query runs RUNS times (p95).
+ * Run: npm run bench:pipeline   (SITES, PROJECT_DAYS, RUNS override the sizes)
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { ClickHouseLogLevel, createClient, type ClickHouseClient } from '@clickhouse/client';
+import type { Kafka } from 'kafkajs';
+import pg from 'pg';
+import { startEmbeddedClickHouse } from '../../backend/src/embedded/clickhouse';
+import { startEmbeddedPostgres } from '../../backend/src/embedded/postgres';
+import { migrateClickHouse } from '../../backend/src/migrations/clickhouse-migrator';
+import { migratePostgres } from '../../backend/src/migrations/postgres-migrator';
+import { createCategoryLookup } from '../../backend/src/queries/website-categories';
+import { startBroker } from '../src/broker/index';
+import { createKafka } from '../src/kafka/client';
+import { createEventPublisher } from '../src/kafka/event-publisher';
+import { highWatermarks, waitForGroupToReach } from '../src/kafka/group-offsets';
+import { ensureTopics } from '../src/kafka/topics';
+import { startStateProjector } from '../src/projector-state/projector';
+import { readMetrics } from '../src/projector-state/queries/read-metrics';
+import { adoptionTrend, categoryGrowth, ensureDailyTotals, monthlyGrowth, refreshDailyTotals, startTrendsProjector, weeklyGrowth } from '../src/projector-trends/index';
+import { bulkLoadTrendFacts } from './fixtures/bulk-trend-facts';
+import { scanCompletedEvent } from './fixtures/scan-events';
+
+const SITES = Number(process.env.SITES ?? 10_000);
+const PROJECT_DAYS = Number(process.env.PROJECT_DAYS ?? 30);
+const QUERY_DAYS = 365;
+const RUNS = Number(process.env.RUNS ?? 40);
+const TARGET_EVENTS_PER_SECOND = 5_000;
+const TARGET_P95_MS = 100;
+const TOPICS = { completed: 'bench.scan.completed.v1', log: 'bench.scan.log.v1', delta: 'bench.dashboard.delta.v1' };
+
+const progress = (m: string): void => void process.stderr.write(`${m}\n`);
+const quiet = (level: 'info' | 'warn' | 'error', m: string): void => {
+  if (level === 'error') progress(`consumer error: ${m}`);
+};
+
+function p95(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return Math.round((s[Math.min(s.length - 1, Math.ceil(s.length * 0.95) - 1)] ?? 0) * 10) / 10;
+}
+
+async function createDatabase(url: string, name: string): Promise<ClickHouseClient> {
+  const server = createClient({ url, log: { level: ClickHouseLogLevel.OFF } });
+  await server.command({ query: `CREATE DATABASE IF NOT EXISTS ${name}` });
+  await server.close();
+  return createClient({ url, database: name, request_timeout: 600_000, log: { level: ClickHouseLogLevel.OFF } });
+}
+
+async function produceHistory(kafka: Kafka, siteIds: number[], end: Date): Promise<{ events: number; ms: number }> {
+  const producer = kafka.producer({ allowAutoTopicCreation: false });
+  await producer.connect();
+  const total = siteIds.length * PROJECT_DAYS;
+  const t0 = performance.now();
+  for (let start = 0; start < total; start += 1_000) {
+    const messages = [];
+    for (let i = start; i < Math.min(total, start + 1_000); i += 1) {
+      const e = scanCompletedEvent(i, siteIds, PROJECT_DAYS, end);
+      messages.push({ key: e.key, value: JSON.stringify(e) });
+    }
+    await producer.send({ topic: TOPICS.completed, acks: -1, messages });
+    if (start % 50_000 === 0) progress(`produced ${start}/${total}`);
+  }
+  await producer.disconnect();
+  return { events: total, ms: performance.now() - t0 };
+}
+
+/** Runs one projector from offset 0 until its group has committed every event; events/s. */
+async function timeProjector(kafka: Kafka, name: string, groupId: string, start: () => Promise<{ stop(): Promise<void> }>): Promise<number> {
+  const targets = await highWatermarks(kafka, TOPICS.completed);
+  const total = [...targets.values()].reduce((a, b) => a + b, 0);
+  const t0 = performance.now();
+  const running = await start();
+  let last = 0;
+  await waitForGroupToReach(kafka, groupId, TOPICS.completed, targets, {
+    timeoutMs: 30 * 60_000,
+    onProgress: (done) => {
+      if (done - last >= 25_000) progress(`${name}: ${(last = done)}/${total}`);
+    },
+  });
+  const seconds = (performance.now() - t0) / 1000;
+  await running.stop();
+  return Math.round(total / seconds);
+}
+
+async function timeQueries(client: ClickHouseClient, now: Date): Promise<Record<string, number>> {
+  const queries: Record<string, () => Promise<unknown>> = {
+    adoptionTrend7: () => adoptionTrend(client, { days: 7, now }),
+    adoptionTrend30: () => adoptionTrend(client, { days: 30, now }),
+    adoptionTrend90: () => adoptionTrend(client, { days: 90, now }),
+    adoptionTrend365: () => adoptionTrend(client, { days: 365, now }),
+    monthlyGrowth: () => monthlyGrowth(client, { now }),
+    categoryGrowth: () => categoryGrowth(client, { now }),
+    weeklyGrowth: () => weeklyGrowth(client, { now }),
+  };
+  const out: Record<string, number> = {};
+  for (const [name, run] of Object.entries(queries)) {
+    await run();
+    const times: number[] = [];
+    for (let i = 0; i < RUNS; i += 1) {
+      const t = performance.now();
+      await run();
+      times.push(performance.now() - t);
+    }
+    out[name] = p95(times);
+  }
+  return out;
+}
+
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-pipeline-'));
+const [postgres, clickhouse, broker] = await Promise.all([
+  startEmbeddedPostgres({ dataDir }),
+  startEmbeddedClickHouse({ dataDir }),
+  startBroker({ dataDir: path.join(dataDir, 'kafka'), retentionMs: -1 }),
+]);
+const pool = new pg.Pool({ connectionString: postgres.url, max: 4 });
+const kafka = createKafka({ brokers: broker.brokers, clientId: 'bench-pipeline' });
+let projectionClient: ClickHouseClient | undefined;
+let queryClient: ClickHouseClient | undefined;
+try {
+  await migratePostgres(postgres.url);
+  projectionClient = await createDatabase(clickhouse.url, 'bench_projection');
+  await migrateClickHouse({ clickhouseUrl: clickhouse.url, database: 'bench_projection', databaseUrl: postgres.url });
+  const cats = ['E-commerce', 'Development', 'AI', 'Media', 'FinTech'];
+  const { rows } = await pool.query<{ id: string }>(
+    `INSERT INTO websites (name, url, host, category)
+     SELECT 'Bench ' || n, 'https://bench' || n || '.example', 'bench' || n || '.example', ($2::text[])[1 + n % 5]
+       FROM generate_series(1, $1::int) n RETURNING id`,
+    [SITES, cats],
+  );
+  const siteIds = rows.map((r) => Number(r.id));
+  await ensureTopics(kafka, [...Object.values(TOPICS), `${TOPICS.completed}.dlq`, `${TOPICS.log}.dlq`], 4);
+
+  // 1. projector throughput through the broker
+  const end = new Date();
+  const produced = await produceHistory(kafka, siteIds, end);
+  const publisher = await createEventPublisher(kafka, 'bench-pipeline');
+  const stateEventsPerSecond = await timeProjector(kafka, 'projector-state', 'bench-state', () =>
+    startStateProjector({ kafka, pool, publisher, log: quiet, topics: TOPICS, groupIds: { completed: 'bench-state', logs: 'bench-state-logs' } }),
+  );
+  await publisher.disconnect();
+  const client = projectionClient;
+  const trendsEventsPerSecond = await timeProjector(kafka, 'projector-trends', 'bench-trends', () =>
+    startTrendsProjector({ kafka, clickhouse: client, categoryOf: createCategoryLookup(pool), log: quiet, topics: { completed: TOPICS.completed }, groupId: 'bench-trends' }),
+  );
+  // both stores saw every site
+  const metrics = await readMetrics(pool);
+  const lastPoint = (await adoptionTrend(client, { days: 7, now: end })).at(-1);
+
+  // 2. trend queries over a bulk-loaded year
+  progress(`bulk-loading ${SITES} sites × ${QUERY_DAYS} days of facts`);
+  queryClient = await createDatabase(clickhouse.url, 'bench_queries');
+  await migrateClickHouse({ clickhouseUrl: clickhouse.url, database: 'bench_queries', databaseUrl: postgres.url });
+  const now = new Date();
+  const t0 = performance.now();
+  await bulkLoadTrendFacts(queryClient, { sites: SITES, days: QUERY_DAYS, now });
+  const bulkLoadMs = performance.now() - t0;
+  const t1 = performance.now();
+  await ensureDailyTotals(queryClient);
+  const rollupBuildMs = performance.now() - t1;
+  // what one live chunk costs the projector: today's totals recomputed
+  const refreshTimes: number[] = [];
+  for (let i = 0; i < 10; i += 1) {
+    const t = performance.now();
+    await refreshDailyTotals(queryClient, now.toISOString().slice(0, 10));
+    refreshTimes.push(performance.now() - t);
+  }
+  const p95Ms = await timeQueries(queryClient, now);
+
+  const out = {
+    projector: {
+      sites: SITES,
+      days: PROJECT_DAYS,
+      events: produced.events,
+      produceEventsPerSecond: Math.round(produced.events / (produced.ms / 1000)),
+      stateEventsPerSecond,
+      trendsEventsPerSecond,
+      checks: { postgresTotalWebsites: metrics.totalWebsites, clickhouseTotalWebsites: lastPoint?.totalWebsites ?? 0 },
+    },
+    queries: {
+      sites: SITES,
+      days: QUERY_DAYS,
+      facts: SITES * QUERY_DAYS,
+      bulkLoadMs: Math.round(bulkLoadMs),
+      rollupBuildMs: Math.round(rollupBuildMs),
+      liveRefreshP95Ms: p95(refreshTimes),
+      runs: RUNS,
+      p95Ms,
+    },
+    pass:
+      stateEventsPerSecond >= TARGET_EVENTS_PER_SECOND &&
+      trendsEventsPerSecond >= TARGET_EVENTS_PER_SECOND &&
+      metrics.totalWebsites === SITES &&
+      lastPoint?.totalWebsites === SITES &&
+      Object.values(p95Ms).every((ms) => ms < TARGET_P95_MS),
+  };
+  console.log(JSON.stringify(out, null, 2));
+  process.exitCode = out.pass ? 0 : 1;
+} finally {
+  await projectionClient?.close();
+  await queryClient?.close();
+  await pool.end();
+  await broker.stop();
+  await Promise.all([postgres.stop(), clickhouse.stop()]);
+  await rm(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,24 @@
+import type { ClickHouseClient } from '@clickhouse/client';
+import type { TypedEnvelope } from '../kafka/envelope';
+import { projectScanFacts, type CategoryOf } from './project-scan-facts';
+import { refreshDailyTotals } from './rollup/refresh-daily-totals';
+
+/**
+ * One consumer chunk into the trend store: the fact rows, then the daily
+ * totals from the earliest UTC day the chunk touched (a late event re-rolls
+ * every following day). `refresh` lets the projector coalesce concurrent
+ * chunks into one recomputation.
+ */
+export async function projectTrends(
+  client: ClickHouseClient,
+  events: readonly TypedEnvelope<'scan.completed'>[],
+  categoryOf: CategoryOf,
+  refresh: (from: string) => Promise<unknown> = (from) => refreshDailyTotals(client, from),
+): Promise<{ inserted: number }> {
+  const { inserted } = await projectScanFacts(client, events, categoryOf);
+  if (inserted > 0) {
+    const earliest = events.reduce((min, e) => (e.payload.scanTime < min ? e.payload.scanTime : min), events[0]?.payload.scanTime ?? '');
+    await refresh(new Date(earliest).toISOString().slice(0, 10));
+  }
+  return { inserted };
+}
