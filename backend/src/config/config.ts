@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { ADMIN_PASSWORD_MIN_LENGTH, isPasswordHash } from '../auth/password-hash';
 
 /** Roles a process can run; `npm start` runs all of them in one process. */
 export const ROLES = ['api', 'scanner', 'projector-state', 'projector-trends', 'scheduler'] as const;
@@ -31,6 +32,12 @@ const brokerList = z
   .refine((list) => list === undefined || list.every((b) => /^[A-Za-z0-9.\-_[\]:]+:\d{1,5}$/.test(b)), {
     message: 'must be a comma-separated list of host:port',
   });
+
+/** A secret from the environment: kept verbatim (no trimming), empty means unset. */
+const optionalSecret = z
+  .string()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
 
 const envSchema = z.object({
   PORT: z.coerce
@@ -71,6 +78,28 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  ADMIN_USERNAME: z
+    .string()
+    .trim()
+    .default('admin')
+    .transform((v) => (v === '' ? 'admin' : v))
+    .pipe(z.string().max(200, 'must be at most 200 characters').regex(/^[^\p{Cc}]+$/u, 'must not contain control characters')),
+  ADMIN_PASSWORD: optionalSecret.refine((v) => v === undefined || v.length >= ADMIN_PASSWORD_MIN_LENGTH, {
+    message: `must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters`,
+  }),
+  ADMIN_PASSWORD_HASH: optionalSecret.refine((v) => v === undefined || isPasswordHash(v), {
+    message: 'must be a hash in the form scrypt$N$r$p$salt$hash (see backend/src/cli/hash-password.ts)',
+  }),
+  SESSION_TTL_HOURS: z.coerce
+    .number({ error: 'must be a number of hours' })
+    .positive('must be a positive number of hours')
+    .max(24 * 30, 'must be at most 720 hours')
+    .default(12),
+}).superRefine((env, ctx) => {
+  // Two sources for one credential would leave it unclear which one logs in.
+  if (env.ADMIN_PASSWORD !== undefined && env.ADMIN_PASSWORD_HASH !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD_HASH'], message: 'cannot be combined with ADMIN_PASSWORD; set only one of them' });
+  }
 });
 
 export type AppConfig = {
@@ -94,6 +123,14 @@ export type AppConfig = {
     siteDeadlineMs: number;
     /** Lets the prober reach loopback/private addresses: tests and the simulated web only. */
     allowPrivate: boolean;
+  };
+  admin: {
+    username: string;
+    /** ADMIN_PASSWORD: hashed in memory at start, never stored. */
+    password: string | undefined;
+    /** ADMIN_PASSWORD_HASH: an encoded scrypt hash. Neither set: a password is generated at first start. */
+    passwordHash: string | undefined;
+    sessionTtlMs: number;
   };
 };
 
@@ -137,6 +174,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       requestTimeoutMs: e.SCAN_REQUEST_TIMEOUT_MS,
       siteDeadlineMs: e.SCAN_SITE_DEADLINE_MS,
       allowPrivate: e.SCAN_ALLOW_PRIVATE,
+    },
+    admin: {
+      username: e.ADMIN_USERNAME,
+      password: e.ADMIN_PASSWORD,
+      passwordHash: e.ADMIN_PASSWORD_HASH?.trim(),
+      sessionTtlMs: Math.round(e.SESSION_TTL_HOURS * 3_600_000),
     },
   };
 }

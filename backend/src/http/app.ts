@@ -1,5 +1,7 @@
-import Koa from 'koa';
+import type Router from '@koa/router';
+import Koa, { type Middleware } from 'koa';
 import type { HealthResponse } from '@mcp-census/schemas';
+import { publicCors } from './cors';
 import { errorHandler, HttpError } from './error-handler';
 import { healthRoutes } from './routes/health-route';
 import { instanceRoutes } from './routes/instance-route';
@@ -16,6 +18,10 @@ export interface AppDependencies {
   scanService?: ScanService | undefined;
   /** Number of virtual sites when scanning the simulated web (`npm run demo`). */
   simulatedSites?: number | undefined;
+  /** The API role's routers (public data, contributions, admin, agents), mounted in order. */
+  routers?: Router[] | undefined;
+  /** Runs before every state-changing (non-GET) call: per-client rate limits. */
+  writeLimiter?: Middleware | undefined;
 }
 
 /** The Koa app: thin routes over services, JSON errors, the built frontend. */
@@ -25,6 +31,11 @@ export function createApp(deps: AppDependencies): Koa {
   app.silent = true; // errors are reported by errorHandler, not Koa's default stderr dump
   app.use(securityHeaders());
   app.use(errorHandler(deps.onUnexpectedError));
+  app.use(publicCors());
+  if (deps.writeLimiter) {
+    const limiter = deps.writeLimiter;
+    app.use((ctx, next) => (ctx.method === 'GET' || ctx.method === 'HEAD' || ctx.method === 'OPTIONS' ? next() : limiter(ctx, next)));
+  }
   const health = healthRoutes(deps.checkHealth);
   app.use(health.routes()).use(health.allowedMethods());
   const instance = instanceRoutes(deps.simulatedSites);
@@ -33,6 +44,7 @@ export function createApp(deps: AppDependencies): Koa {
     const scan = scanRoutes(deps.scanService);
     app.use(scan.routes()).use(scan.allowedMethods());
   }
+  for (const router of deps.routers ?? []) app.use(router.routes()).use(router.allowedMethods());
   if (deps.frontendDir) app.use(staticFiles(deps.frontendDir));
   app.use(async (ctx) => {
     throw new HttpError(404, `No route for ${ctx.method} ${ctx.path}`);

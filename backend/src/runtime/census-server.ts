@@ -12,6 +12,7 @@ import { checkHealth } from '../health/health-checker';
 import { createApp } from '../http/app';
 import type { Logger } from '../util/logger';
 import { startInfrastructure } from './infrastructure';
+import { createApiSurface, type ApiSurface } from './api-surface';
 import { startRoles, type RunningRoles } from './roles';
 
 export const FRONTEND_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../frontend/dist');
@@ -41,10 +42,12 @@ export async function startCensus(config: AppConfig, log: Logger, extras: Census
   const clickhouse = createClient({ url: infra.clickhouseUrl, database: infra.clickhouseDatabase });
   const kafkaProbe = new KafkaHealthProbe(createKafka({ brokers: infra.kafkaBrokers, clientId: 'mcp-census-health' }));
   let roles: RunningRoles | undefined;
+  let api: ApiSurface | undefined;
   let server: Server | undefined;
 
   // One teardown for both a failed start-up and a normal stop, in reverse order of start.
   const teardown = async () => {
+    await api?.stop().catch((err: Error) => log.error(`stopping the api: ${err.message}`));
     if (server) {
       const s = server;
       await new Promise<void>((resolve) => {
@@ -71,8 +74,22 @@ export async function startCensus(config: AppConfig, log: Logger, extras: Census
       log,
       ...(extras.resolveHost ? { resolveHost: extras.resolveHost } : {}),
     });
+    if (roles.scanService) {
+      api = await createApiSurface({
+        config,
+        pool,
+        clickhouse,
+        kafkaBrokers: infra.kafkaBrokers,
+        scanService: roles.scanService,
+        log,
+        startedAt: new Date(startedAt),
+        ...(extras.resolveHost ? { resolveHost: extras.resolveHost } : {}),
+      });
+    }
     const app = createApp({
       scanService: roles.scanService,
+      routers: api?.routers,
+      writeLimiter: api?.writeLimiter,
       simulatedSites: extras.simulatedSites?.length,
       frontendDir: config.roles.includes('api') ? FRONTEND_DIST : undefined,
       checkHealth: () => checkHealth({ postgres: pool, clickhouse, kafka: kafkaProbe, embedded: infra.embedded, startedAt }),
@@ -82,6 +99,7 @@ export async function startCensus(config: AppConfig, log: Logger, extras: Census
       const s = app.listen({ port: config.port, host: config.host }, () => resolve(s));
       s.once('error', (err) => reject(new Error(`Cannot listen on ${config.host}:${config.port}: ${err.message}`)));
     });
+    await api?.attachRealtime(server);
   } catch (err) {
     await teardown();
     throw err;

@@ -14,3 +14,5 @@ export { readScanLogs, type ScanLogLine } from './queries/read-scan-logs';
 export { readToolCategories, type ToolCategory } from './queries/read-tool-categories';
 export { readWebsite } from './queries/read-website';
 export type * from './queries/types';
+export { readSecurityAnalytics, TOP_VULNERABILITIES } from './queries/read-security-analytics';
+export { readShadowingPairs } from './queries/read-shadowing-pairs';

@@ -3,6 +3,10 @@ import type { TypedEnvelope } from '../kafka/envelope';
 import { snapshotDailyReport } from './daily-report';
 import { inTransaction, STATE_PROJECTION_LIMITS } from './limits';
 import { cleanText, toJsonb } from './sanitize';
+import { refreshToolNameKeys } from './security/refresh-tool-name-keys';
+import { scanContentHash } from './security/content-hash';
+import { refreshSiteFindings } from './security/refresh-site-findings';
+import { trackPreviousScans } from './security/track-previous-scans';
 
 export interface ProjectScanCompletedOptions {
   /** Processing time: processed-event bookkeeping and the day of the history row upserted. */
@@ -51,6 +55,8 @@ export async function projectScanCompleted(pool: pg.Pool, events: Completed[], o
     const freshEvents = fresh.rows.map((r) => byId.get(r.event_id)).filter((e): e is Completed => e !== undefined);
 
     if (freshEvents.length > 0) {
+      // before the latest scans move: the old latest may become a site's rug-pull baseline
+      const previousMoved = await trackPreviousScans(client, freshEvents);
       // Newest event per site in the chunk, then the guarded upsert; RETURNING gives the winners.
       const winners = await client.query<{ event_id: string }>(
         `INSERT INTO latest_scans AS l (website_id, event_id, scan_time, has_mcp, mcp_endpoint, transport, protocol_version, server_info,
@@ -81,7 +87,20 @@ export async function projectScanCompleted(pool: pg.Pool, events: Completed[], o
         latestScanColumns(freshEvents),
       );
       const winning = winners.rows.map((r) => byId.get(r.event_id)).filter((e): e is Completed => e !== undefined);
-      if (winning.length > 0) await replaceSets(client, winning);
+      const winningSites = winning.map((e) => e.payload.websiteId);
+      // sites whose latest content really changed (a daily rescan usually finds the same):
+      // only their items are rewritten and their tool names re-keyed
+      const contentChanged = await client.query(
+        `INSERT INTO site_content_hashes AS h (website_id, latest_hash) SELECT * FROM unnest($1::bigint[], $2::text[])
+         ON CONFLICT (website_id) DO UPDATE SET latest_hash = EXCLUDED.latest_hash WHERE h.latest_hash IS DISTINCT FROM EXCLUDED.latest_hash
+         RETURNING website_id`,
+        [winningSites, winning.map((e) => scanContentHash(e.payload.result))],
+      );
+      const changedSites = new Set(contentChanged.rows.map((r) => Number(r.website_id)));
+      const changedWinners = winning.filter((e) => changedSites.has(e.payload.websiteId));
+      if (changedWinners.length > 0) await replaceSets(client, changedWinners);
+      await refreshSiteFindings(client, [...new Set([...winningSites, ...previousMoved])].sort((a, b) => a - b));
+      await refreshToolNameKeys(client, [...changedSites]);
 
       await client.query(
         `WITH ins AS (

@@ -74,6 +74,10 @@ export async function snapshotState(pool: pg.Pool): Promise<Record<string, unkno
     scan_logs: await q('SELECT event_id, timestamp, level, message, details FROM scan_logs ORDER BY event_id'),
     processed: await q('SELECT event_id FROM projection_processed_events ORDER BY event_id'),
     tool_categories: await q('SELECT * FROM tool_categories ORDER BY category'),
+    site_previous_scans: await q('SELECT * FROM site_previous_scans ORDER BY website_id'),
+    site_previous_definitions: await q('SELECT * FROM site_previous_definitions ORDER BY website_id, kind, name, hash'),
+    site_findings: await q('SELECT * FROM site_findings ORDER BY website_id, position'),
+    tool_name_keys: await q('SELECT * FROM tool_name_keys ORDER BY name_key, website_id, tool_name'),
   };
 }
 

@@ -1,0 +1,102 @@
+import { DEFAULT_TREND_PERIOD } from '@mcp-census/schemas';
+import { ANALYZED_WEBSITES_LIMIT, type AgentResourceContent, type AgentResourceName, type AgentWebsite } from '@mcp-census/schemas/api/agent';
+import type { WebsiteSummary } from '@mcp-census/streams/projector-state/index';
+import type { AgentData } from './agent-data';
+
+/** A resource as announced by GET /mcp/resources and MCP resources/list. */
+export interface AgentResourceDefinition {
+  name: AgentResourceName;
+  uri: string;
+  title: string;
+  description: string;
+  mimeType: 'application/json';
+}
+
+export const AGENT_RESOURCE_URI_PREFIX = 'census://resources/';
+
+const define = (name: AgentResourceName, title: string, description: string): AgentResourceDefinition => ({
+  name,
+  uri: `${AGENT_RESOURCE_URI_PREFIX}${name}`,
+  title,
+  description,
+  mimeType: 'application/json',
+});
+
+export const AGENT_RESOURCE_DEFINITIONS: readonly AgentResourceDefinition[] = [
+  define('dashboard-metrics', 'Dashboard Metrics', 'Real-time MCP adoption metrics: platforms monitored, MCP-enabled platforms, capability rate, tools/resources/prompts discovered, week-over-week growth.'),
+  define(
+    'analyzed-websites',
+    'Analyzed Websites',
+    `Monitored platforms with their MCP status and capability counts, by name; the first ${ANALYZED_WEBSITES_LIMIT}, with the REST URL that pages through the rest.`,
+  ),
+  define('adoption-trends', 'Adoption Trends', `Historical adoption: one point per day over the last ${DEFAULT_TREND_PERIOD} days and month-over-month growth for the last 12 months.`),
+  define('tool-categories', 'Tool Categories', 'Categorized breakdown of the tools discovered across monitored platforms.'),
+];
+
+/** A resource by its short name or its URI. */
+export function findAgentResource(nameOrUri: string): AgentResourceDefinition | undefined {
+  return AGENT_RESOURCE_DEFINITIONS.find((r) => r.name === nameOrUri || r.uri === nameOrUri);
+}
+
+function toAgentWebsite(w: WebsiteSummary): AgentWebsite {
+  const scan = w.latestScan;
+  return {
+    id: w.id,
+    name: w.name,
+    url: w.url,
+    category: w.category,
+    status: scan === null ? 'pending' : scan.hasMcp ? 'mcp-enabled' : 'no-mcp',
+    lastScanTime: scan?.scanTime ?? null,
+    mcpEndpoint: scan?.mcpEndpoint ?? null,
+    toolsCount: scan?.toolsCount ?? 0,
+    resourcesCount: scan?.resourcesCount ?? 0,
+    promptsCount: scan?.promptsCount ?? 0,
+  };
+}
+
+/** REST pages are at most 100 sites; the resource reads whole pages up to the limit. */
+const PAGE_SIZE = 100;
+
+async function analyzedWebsites(data: AgentData, publicUrl: string, generatedAt: string): Promise<AgentResourceContent> {
+  const websites: AgentWebsite[] = [];
+  let total = 0;
+  const lastPage = Math.ceil(ANALYZED_WEBSITES_LIMIT / PAGE_SIZE);
+  for (let page = 1; page <= lastPage; page += 1) {
+    const result = await data.websitesPage(page, PAGE_SIZE);
+    total = result.pagination.total;
+    websites.push(...result.websites.map(toAgentWebsite));
+    if (page >= result.pagination.pages) break;
+  }
+  const truncated = total > websites.length;
+  return {
+    resource: 'analyzed-websites',
+    generatedAt,
+    total,
+    included: websites.length,
+    truncated,
+    note: truncated
+      ? `The first ${websites.length} of ${total} monitored platforms by name. Page through all of them with GET ${publicUrl}/api/websites?page=N&limit=${PAGE_SIZE}.`
+      : `All ${total} monitored platforms by name.`,
+    nextPage: truncated ? `${publicUrl}/api/websites?page=${Math.floor(websites.length / PAGE_SIZE) + 1}&limit=${PAGE_SIZE}` : null,
+    websites,
+  };
+}
+
+/** The content of one resource; the same JSON over REST and over MCP. */
+export async function readAgentResource(data: AgentData, name: AgentResourceName, opts: { publicUrl: string }): Promise<AgentResourceContent> {
+  const generatedAt = data.now().toISOString();
+  switch (name) {
+    case 'dashboard-metrics':
+      return { resource: 'dashboard-metrics', generatedAt, metrics: await data.metrics() };
+    case 'analyzed-websites':
+      return analyzedWebsites(data, opts.publicUrl, generatedAt);
+    case 'adoption-trends': {
+      const [daily, monthly] = await Promise.all([data.adoptionTrend(DEFAULT_TREND_PERIOD), data.monthlyGrowth()]);
+      return { resource: 'adoption-trends', generatedAt, days: DEFAULT_TREND_PERIOD, daily, monthly };
+    }
+    case 'tool-categories': {
+      const categories = await data.toolCategories();
+      return { resource: 'tool-categories', generatedAt, totalTools: categories.reduce((sum, c) => sum + c.toolsCount, 0), categories };
+    }
+  }
+}

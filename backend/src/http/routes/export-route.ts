@@ -1,0 +1,26 @@
+import Router from '@koa/router';
+import { renderAdoptionReport } from '../../services/adoption-report-html';
+import type { PublicData } from '../../services/public-data';
+
+/** Sites listed in the report: the first 100 MCP-enabled ones by name. */
+const REPORT_SITES = 100;
+
+/** GET /api/export/pdf: the HTML report as an attachment named with the date (the path is the spec's). */
+export function exportRoutes(data: PublicData, publicUrl: string, now: () => Date = () => new Date()): Router {
+  const router = new Router();
+  router.get('/api/export/pdf', async (ctx) => {
+    const generatedAt = now();
+    const [metrics, industry, trend, sites] = await Promise.all([
+      data.metrics(),
+      data.industryAnalytics(),
+      data.adoptionTrend(30),
+      data.websites({ page: 1, limit: REPORT_SITES, hasMcp: true }),
+    ]);
+    const day = generatedAt.toISOString().slice(0, 10);
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.set('Content-Disposition', `attachment; filename="mcp-adoption-report-${day}.html"`);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = renderAdoptionReport({ generatedAt, metrics, industry, trend, mcpSites: sites.websites, publicUrl });
+  });
+  return router;
+}

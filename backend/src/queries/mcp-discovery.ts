@@ -1,0 +1,66 @@
+import type pg from 'pg';
+import { z } from 'zod';
+import type { DiscoveryQuery, DiscoveryResponse } from '@mcp-census/schemas';
+
+const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const total = z.object({ total: z.coerce.number().int() });
+const source = { website_name: z.string(), website_url: z.string() };
+const endpointRow = z.object({ ...source, endpoint: z.string(), has_mcp: z.boolean() });
+const toolRow = z.object({ ...source, website_id: z.coerce.number(), position: z.number(), name: z.string(), description: z.string().nullable(), category: z.string().nullable() });
+const resourceRow = z.object({ ...source, website_id: z.coerce.number(), position: z.number(), name: z.string(), description: z.string().nullable(), type: z.string().nullable() });
+const promptRow = z.object({ ...source, website_id: z.coerce.number(), position: z.number(), name: z.string(), description: z.string().nullable(), arguments: z.unknown() });
+
+/**
+ * One list of the discovery data, one page: rows of active sites only,
+ * `search` matching the item name (or site name for endpoints), ordered for
+ * stable paging. The count rides along (count(*) OVER runs before LIMIT).
+ */
+const LISTS = {
+  endpoints: `SELECT w.name AS website_name, w.url AS website_url, l.mcp_endpoint AS endpoint, l.has_mcp, count(*) OVER () AS total
+                FROM latest_scans l JOIN websites w ON w.id = l.website_id AND w.active
+               WHERE l.mcp_endpoint IS NOT NULL AND ($1::text IS NULL OR w.name ILIKE $1)
+               ORDER BY w.name, w.id LIMIT $2 OFFSET $3`,
+  tools: `SELECT w.name AS website_name, w.url AS website_url, t.website_id, t.position, t.name, t.description, t.category, count(*) OVER () AS total
+            FROM site_tools t JOIN websites w ON w.id = t.website_id AND w.active
+           WHERE $1::text IS NULL OR t.name ILIKE $1
+           ORDER BY t.name, t.website_id, t.position LIMIT $2 OFFSET $3`,
+  resources: `SELECT w.name AS website_name, w.url AS website_url, r.website_id, r.position, r.name, r.description, r.type, count(*) OVER () AS total
+                FROM site_resources r JOIN websites w ON w.id = r.website_id AND w.active
+               WHERE $1::text IS NULL OR r.name ILIKE $1
+               ORDER BY r.name, r.website_id, r.position LIMIT $2 OFFSET $3`,
+  prompts: `SELECT w.name AS website_name, w.url AS website_url, p.website_id, p.position, p.name, p.description, p.arguments, count(*) OVER () AS total
+              FROM site_prompts p JOIN websites w ON w.id = p.website_id AND w.active
+             WHERE $1::text IS NULL OR p.name ILIKE $1
+             ORDER BY p.name, p.website_id, p.position LIMIT $2 OFFSET $3`,
+} as const;
+
+/** GET /api/mcp-discovery: one bounded page per list (or of the one list asked for). */
+export async function readMcpDiscovery(pool: pg.Pool, q: DiscoveryQuery): Promise<DiscoveryResponse> {
+  const pattern = q.search ? `%${escapeLike(q.search)}%` : null;
+  const params = [pattern, q.limit, (q.page - 1) * q.limit];
+  const want = (kind: keyof typeof LISTS) => !q.kind || q.kind === kind;
+  const run = async (kind: keyof typeof LISTS) => (want(kind) ? (await pool.query(LISTS[kind], params)).rows : []);
+  const [endpoints, tools, resources, prompts] = await Promise.all([run('endpoints'), run('tools'), run('resources'), run('prompts')]);
+  // An empty page past the end carries no count; count separately then (rare).
+  const countOf = async (kind: keyof typeof LISTS, rows: unknown[]): Promise<number> => {
+    if (!want(kind)) return 0;
+    if (rows.length > 0) return total.parse(rows[0]).total;
+    if (q.page === 1) return 0;
+    const { rows: r } = await pool.query(`SELECT count(*) AS total FROM (${LISTS[kind].replace(/LIMIT \$2 OFFSET \$3$/, '')}) x`, [pattern]);
+    return total.parse(r[0]).total;
+  };
+  const source = (r: { website_name: string; website_url: string }) => ({ websiteName: r.website_name, websiteUrl: r.website_url });
+  return {
+    endpoints: endpoints.map((r) => endpointRow.parse(r)).map((r) => ({ ...source(r), endpoint: r.endpoint, hasMcp: r.has_mcp })),
+    tools: tools.map((r) => toolRow.parse(r)).map((r) => ({ id: `${r.website_id}-${r.position}`, name: r.name, description: r.description, category: r.category, ...source(r) })),
+    resources: resources.map((r) => resourceRow.parse(r)).map((r) => ({ id: `${r.website_id}-${r.position}`, name: r.name, description: r.description, type: r.type, ...source(r) })),
+    prompts: prompts.map((r) => promptRow.parse(r)).map((r) => ({ id: `${r.website_id}-${r.position}`, name: r.name, description: r.description, arguments: r.arguments, ...source(r) })),
+    totals: {
+      endpoints: await countOf('endpoints', endpoints),
+      tools: await countOf('tools', tools),
+      resources: await countOf('resources', resources),
+      prompts: await countOf('prompts', prompts),
+    },
+    pagination: { page: q.page, limit: q.limit },
+  };
+}

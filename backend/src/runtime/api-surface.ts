@@ -1,0 +1,104 @@
+import type { Server as HttpServer } from 'node:http';
+import type Router from '@koa/router';
+import type { ClickHouseClient } from '@clickhouse/client';
+import type { Middleware } from 'koa';
+import type pg from 'pg';
+import { createKafka, createProber, type ProberOptions } from '@mcp-census/streams';
+import { createAgentData } from '../agent/agent-data';
+import { agentRoutes } from '../agent/agent-routes';
+import { adminAuthRoutes, createSessionStore, requireAdmin, resolveAdminCredentials } from '../auth/index';
+import type { AppConfig } from '../config/config';
+import { adminRoutes } from '../http/routes/admin-routes';
+import { contributeRoutes } from '../http/routes/contribute-routes';
+import { exportRoutes } from '../http/routes/export-route';
+import { publicDataRoutes } from '../http/routes/public-data-routes';
+import type { ScanService } from '../http/routes/scan-routes';
+import { writeLimiter } from '../http/write-limits';
+import { attachRealtime, type RunningRealtime } from '../realtime/attach-realtime';
+import { readAdminStatus } from '../services/admin-status';
+import { createOneUrlScanner } from '../services/one-url-scan';
+import { recordProcessStart } from '../services/process-starts';
+import { createPublicData } from '../services/public-data';
+import type { Logger } from '../util/logger';
+
+export interface ApiSurface {
+  routers: Router[];
+  writeLimiter: Middleware;
+  /** Socket.IO (/live, /admin) on the listening HTTP server. */
+  attachRealtime(server: HttpServer): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface ApiSurfaceOptions {
+  config: AppConfig;
+  pool: pg.Pool;
+  clickhouse: ClickHouseClient;
+  kafkaBrokers: string[];
+  scanService: ScanService;
+  log: Logger;
+  startedAt: Date;
+  /** Host → address map of the simulated web (demo and tests); never set in production. */
+  resolveHost?: ProberOptions['resolveHost'];
+}
+
+/**
+ * Everything the api role serves besides health and static files: the REST
+ * calls of the spec, admin auth, the agent API and the MCP endpoint, and the
+ * realtime namespaces.
+ */
+export async function createApiSurface(opts: ApiSurfaceOptions): Promise<ApiSurface> {
+  const { config, pool, clickhouse, log } = opts;
+  const publicUrl = config.publicUrl;
+  // One-URL probes for visitors and agents: the same SSRF-safe prober as the scanner role.
+  const prober = createProber({
+    aboutUrl: `${publicUrl}/about`,
+    allowPrivate: config.scan.allowPrivate,
+    requestTimeoutMs: config.scan.requestTimeoutMs,
+    siteDeadlineMs: config.scan.siteDeadlineMs,
+    maxConcurrency: 16,
+    ...(opts.resolveHost ? { resolveHost: opts.resolveHost } : {}),
+  });
+  const scanner = createOneUrlScanner(prober);
+  const publicData = createPublicData({ pool, clickhouse });
+  const [credentials, starts] = await Promise.all([resolveAdminCredentials({ config, pool, log: log.child('admin') }), recordProcessStart(pool, opts.startedAt)]);
+  const sessions = createSessionStore({ pool, ttlMs: config.admin.sessionTtlMs });
+  const readStatus = () => readAdminStatus({ pool, progress: () => opts.scanService.progress(), starts });
+  const publicHost = new URL(publicUrl).host;
+
+  const routers = [
+    publicDataRoutes(publicData),
+    exportRoutes(publicData, publicUrl),
+    contributeRoutes({ pool, scanner }),
+    adminAuthRoutes({ credentials, sessions, log: log.child('admin') }),
+    adminRoutes({ pool, requireAdmin: requireAdmin(sessions), readStatus }),
+    agentRoutes({
+      data: createAgentData({ pool, clickhouse, oneUrlScanner: scanner }),
+      publicUrl,
+      // loopback on any port: same-machine clients; anything else must be the public host
+      allowedHosts: [publicHost, 'localhost', '127.0.0.1', '[::1]'],
+      onMcpError: (err) => log.warn(`mcp: ${err.message}`),
+    }),
+  ];
+
+  let realtime: RunningRealtime | undefined;
+  return {
+    routers,
+    writeLimiter: writeLimiter(),
+    async attachRealtime(server) {
+      const kafkaLog = log.child('kafka');
+      realtime = await attachRealtime({
+        httpServer: server,
+        kafka: createKafka({ brokers: opts.kafkaBrokers, clientId: 'mcp-census-realtime', log: (level, m) => kafkaLog[level](m) }),
+        groupIdPrefix: 'mcp-census-api',
+        sessions,
+        readAdminStatus: readStatus,
+        log: log.child('realtime'),
+        allowedOrigins: [publicUrl],
+      });
+    },
+    async stop() {
+      await realtime?.close();
+      await prober.close();
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import type pg from 'pg';
+import type { AdminStatus } from '@mcp-census/schemas';
+import { stateProjection } from '@mcp-census/streams';
+import type { ScanProgressSnapshot } from '../queries/scan-progress';
+import type { ProcessStarts } from './process-starts';
+import { listSubscriptions } from './subscriptions';
+
+/** Rows of each admin list (the panel shows the newest). */
+const LIMITS = { logs: 200, history: 90, subscriptions: 200, recentScans: 50 } as const;
+
+/** GET /api/admin/status and the /admin socket's `status`: one snapshot of the operator's view. */
+export async function readAdminStatus(deps: { pool: pg.Pool; progress: () => Promise<ScanProgressSnapshot>; starts: ProcessStarts }): Promise<AdminStatus> {
+  const [progress, logs, history, subscriptions, recent] = await Promise.all([
+    deps.progress(),
+    stateProjection.readScanLogs(deps.pool, LIMITS.logs),
+    stateProjection.readScanHistory(deps.pool, LIMITS.history),
+    listSubscriptions(deps.pool, LIMITS.subscriptions),
+    stateProjection.readRecentScans(deps.pool, LIMITS.recentScans),
+  ]);
+  return {
+    systemStatus: {
+      uptime: Math.floor(process.uptime()),
+      memoryUsage: process.memoryUsage().rss,
+      restartCount: deps.starts.restartCount,
+      lastRestart: deps.starts.lastRestart,
+    },
+    scanProgress: {
+      isScanning: progress.scanningActive,
+      currentBatch: progress.currentBatch,
+      totalWebsites: progress.totalWebsites,
+      scannedWebsites: progress.scannedWebsites,
+      mcpEnabled: progress.mcpEnabledCount,
+      lastScanTime: progress.lastScanTime,
+      errors: progress.errors,
+    },
+    scanControl: { canPause: !progress.paused, canResume: progress.paused, isScanning: progress.scanningActive },
+    scanLogs: logs.map((l) => ({ timestamp: l.timestamp, level: l.level, message: l.message.slice(0, 500), details: l.details?.slice(0, 2000) ?? null })),
+    scanHistory: history.map((h) => ({ id: h.id, reportDate: h.reportDate, totalWebsites: h.totalWebsites, mcpEnabledCount: h.mcpEnabledCount, adoptionRate: h.adoptionRate, totalTools: h.totalTools })),
+    subscriptions: subscriptions.map((s) => ({ id: s.id, email: s.email, frequency: s.frequency, isActive: s.isActive, createdAt: s.createdAt })),
+    recentScans: recent.map((r) => ({ id: r.id, websiteName: r.websiteName, hasMcp: r.hasMcp, error: r.error, scanTime: r.scanTime, responseTime: r.responseTime })),
+  };
+}

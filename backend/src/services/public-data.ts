@@ -1,0 +1,84 @@
+import type { ClickHouseClient } from '@clickhouse/client';
+import type pg from 'pg';
+import type {
+  AdoptionTrendPoint,
+  CategoryTrend,
+  DiscoveryQuery,
+  DiscoveryResponse,
+  IndustryAnalytics,
+  SecurityAnalytics,
+  MetricsResponse,
+  MonthlyTrend,
+  TrendPeriod,
+  WebsiteDetailResponse,
+  WebsitesQuery,
+  WebsitesResponse,
+} from '@mcp-census/schemas';
+import { stateProjection, trendsProjection } from '@mcp-census/streams';
+import { cachedLoader, keyedCachedLoader } from '../http/cached-loader';
+import { readMcpDiscovery } from '../queries/mcp-discovery';
+
+export interface PublicData {
+  metrics(): Promise<MetricsResponse>;
+  websites(q: WebsitesQuery): Promise<WebsitesResponse>;
+  website(id: number): Promise<WebsiteDetailResponse | null>;
+  industryAnalytics(): Promise<IndustryAnalytics>;
+  toolCategories(): Promise<stateProjection.ToolCategory[]>;
+  discovery(q: DiscoveryQuery): Promise<DiscoveryResponse>;
+  adoptionTrend(days: TrendPeriod): Promise<AdoptionTrendPoint[]>;
+  monthlyTrends(): Promise<MonthlyTrend[]>;
+  categoryTrends(): Promise<CategoryTrend[]>;
+  securityAnalytics(): Promise<SecurityAnalytics>;
+  /** Drops cached state reads (a projection chunk committed). */
+  invalidate(): void;
+}
+
+/** Seconds a read may be served from memory; deltas invalidate state reads sooner. */
+const TTL = { state: 2_000, lists: 5_000, trends: 30_000 } as const;
+
+const percent1 = (part: number, whole: number): number => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
+
+/**
+ * The public reads behind the REST API and the agent API: Postgres state,
+ * ClickHouse trends, each cached briefly (the same for every visitor).
+ */
+export function createPublicData(deps: { pool: pg.Pool; clickhouse: ClickHouseClient; now?: () => Date }): PublicData {
+  const now = deps.now ?? (() => new Date());
+  const metrics = cachedLoader(async (): Promise<MetricsResponse> => {
+    const [m, weeklyGrowth] = await Promise.all([stateProjection.readMetrics(deps.pool), trendsProjection.weeklyGrowth(deps.clickhouse, { now: now() })]);
+    return { ...m, weeklyGrowth };
+  }, TTL.state);
+  const websites = keyedCachedLoader((q: WebsitesQuery) => stateProjection.listWebsites(deps.pool, q) as Promise<WebsitesResponse>, TTL.state);
+  const industry = cachedLoader(async (): Promise<IndustryAnalytics> => {
+    const categories = await stateProjection.readCategoryStats(deps.pool);
+    const totalPlatforms = categories.reduce((n, c) => n + c.totalPlatforms, 0);
+    const mcpEnabled = categories.reduce((n, c) => n + c.mcpAdoption, 0);
+    return { categories, totalPlatforms, mcpEnabled, adoptionRate: percent1(mcpEnabled, totalPlatforms) };
+  }, TTL.lists);
+  const toolCategories = cachedLoader(() => stateProjection.readToolCategories(deps.pool), TTL.lists);
+  const discovery = keyedCachedLoader((q: DiscoveryQuery) => readMcpDiscovery(deps.pool, q), TTL.lists);
+  const adoption = keyedCachedLoader((days: TrendPeriod) => trendsProjection.adoptionTrend(deps.clickhouse, { days, now: now() }), TTL.trends);
+  const monthly = cachedLoader(() => trendsProjection.monthlyGrowth(deps.clickhouse, { now: now() }), TTL.trends);
+  const categories = cachedLoader(() => trendsProjection.categoryGrowth(deps.clickhouse, { now: now() }), TTL.trends);
+  const security = cachedLoader(() => stateProjection.readSecurityAnalytics(deps.pool), TTL.lists);
+  return {
+    metrics: () => metrics.get(),
+    websites: (q) => websites.get(q, JSON.stringify(q)),
+    website: (id) => stateProjection.readWebsite(deps.pool, id) as Promise<WebsiteDetailResponse | null>,
+    industryAnalytics: () => industry.get(),
+    toolCategories: () => toolCategories.get(),
+    discovery: (q) => discovery.get(q, JSON.stringify(q)),
+    adoptionTrend: (days) => adoption.get(days, String(days)),
+    monthlyTrends: () => monthly.get(),
+    categoryTrends: () => categories.get(),
+    securityAnalytics: () => security.get(),
+    invalidate() {
+      metrics.invalidate();
+      websites.invalidate();
+      industry.invalidate();
+      toolCategories.invalidate();
+      discovery.invalidate();
+      security.invalidate();
+    },
+  };
+}

@@ -1,0 +1,12 @@
+import { createHash } from 'node:crypto';
+import type { ScanResult } from '@mcp-census/schemas';
+
+/**
+ * Fingerprint of everything a scan lets us store about a site's server and
+ * items (what the detectors read and what site_tools/resources/prompts hold).
+ * Equal fingerprints: equal stored items, equal findings.
+ */
+export function scanContentHash(r: ScanResult): string {
+  const content = [r.hasMcp, r.authRequired, r.mcpEndpoint, r.transport, r.serverInfo, r.tools, r.resources, r.prompts];
+  return createHash('sha256').update(JSON.stringify(content)).digest('hex');
+}

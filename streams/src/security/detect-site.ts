@@ -1,0 +1,66 @@
+import type { ScanResult, SecurityFinding } from '@mcp-census/schemas';
+import { detectExposedEndpoint } from './detectors/exposed-endpoint';
+import { detectFullSchemaPoisoning } from './detectors/full-schema-poisoning';
+import { detectInstructionSteganography } from './detectors/instruction-steganography';
+import { detectOverPrivilegedTools } from './detectors/over-privileged-tools';
+import { detectRugPull, type PreviousDefinition } from './detectors/rug-pull';
+import { descriptionLengthOutlierFindings, detectToolPoisoning, type DescriptionPopulation } from './detectors/tool-poisoning';
+import { detectToolShadowing } from './detectors/tool-shadowing';
+import { detectVersionDisclosure } from './detectors/version-disclosure';
+import { severityRank } from './severity';
+
+/** A site's findings are capped so one hostile server cannot flood the table. */
+export const MAX_FINDINGS_PER_SITE = 200;
+
+export interface SiteDetectionInput {
+  websiteId: number;
+  result: ScanResult;
+  /** The previous scan's definitions, or null when this is the site's first scan. */
+  previous: readonly PreviousDefinition[] | null;
+  /** Tool description length statistics over all sites (for the T1001 outlier rule). */
+  population?: DescriptionPopulation;
+}
+
+function subjectKey(f: SecurityFinding): string {
+  return `${f.techniqueId}\u0000${f.subjectKind}\u0000${f.subjectName ?? ''}`;
+}
+
+/**
+ * Keeps one finding per (technique, subject): the most severe, the first
+ * on a tie (a site can list the same tool name twice).
+ */
+export function dedupeFindings(findings: readonly SecurityFinding[]): SecurityFinding[] {
+  const byKey = new Map<string, SecurityFinding>();
+  for (const f of findings) {
+    const key = subjectKey(f);
+    const seen = byKey.get(key);
+    if (!seen || severityRank(f.severity) > severityRank(seen.severity)) byKey.set(key, f);
+  }
+  return [...byKey.values()];
+}
+
+/**
+ * Every per-site detector over one scan result (cross-server shadowing needs
+ * all sites and runs elsewhere). Pure: same input, same output. Findings come
+ * back deduplicated, most severe first (detector order within a severity),
+ * at most MAX_FINDINGS_PER_SITE.
+ */
+export function detectSiteFindings(input: SiteDetectionInput): SecurityFinding[] {
+  const { websiteId, result, previous, population } = input;
+  if (!result.hasMcp) return [];
+  const all: SecurityFinding[] = [
+    ...detectToolPoisoning(websiteId, result),
+    ...(population ? descriptionLengthOutlierFindings(websiteId, result.tools, population) : []),
+    ...detectInstructionSteganography(websiteId, result),
+    ...detectFullSchemaPoisoning(websiteId, result.tools),
+    ...detectToolShadowing(websiteId, result.tools),
+    ...detectRugPull(websiteId, result, previous),
+    ...detectExposedEndpoint(websiteId, result),
+    ...detectOverPrivilegedTools(websiteId, result.tools),
+    ...detectVersionDisclosure(websiteId, result),
+  ];
+  const unique = dedupeFindings(all);
+  // Array.prototype.sort is stable: detector order is kept within a severity.
+  unique.sort((a, b) => severityRank(b.severity) - severityRank(a.severity));
+  return unique.length > MAX_FINDINGS_PER_SITE ? unique.slice(0, MAX_FINDINGS_PER_SITE) : unique;
+}

@@ -1,0 +1,128 @@
+/**
+ * Bounded walk over an untrusted JSON schema (a tool's inputSchema),
+ * collecting every string with where it sits. Depth, node count and total
+ * characters are capped, so a hostile 32 KB schema costs the same as a
+ * small one.
+ */
+export const SCHEMA_WALK_LIMITS = { maxDepth: 32, maxNodes: 5_000, maxChars: 64_000, maxStringChars: 8_000 } as const;
+
+/**
+ * Schema characters one detector reads per site, across all its tools (the
+ * scanner allows 500 tools × 32 KB). Names and descriptions are always read;
+ * schemas past this budget are skipped — a known limit, far above honest
+ * servers (500 tools × 4 KB).
+ */
+export const SITE_SCHEMA_CHAR_BUDGET = 2_000_000;
+
+/** Characters left for schema strings; shared by one detector run over a site. */
+export interface SchemaBudget {
+  remaining: number;
+}
+
+export function siteSchemaBudget(): SchemaBudget {
+  return { remaining: SITE_SCHEMA_CHAR_BUDGET };
+}
+
+/** Where a string sits in the schema: prose, a value the client may use, a property name, or other keywords. */
+export type SchemaStringRole = 'property-name' | 'description' | 'title' | 'default' | 'const' | 'enum' | 'examples' | 'other';
+
+export interface SchemaString {
+  /** Dotted path to the string, e.g. `properties.path.description`. */
+  path: string;
+  role: SchemaStringRole;
+  value: string;
+  /** The nearest enclosing property (a key of a `properties` object). */
+  propertyName: string | null;
+  /** For `default`/`const`: the `enum` next to it, when the same node has one. */
+  siblingEnum: readonly unknown[] | null;
+}
+
+export const VALUE_ROLES: ReadonlySet<SchemaStringRole> = new Set(['default', 'const', 'enum', 'examples']);
+
+const KEYWORD_ROLES: Readonly<Record<string, SchemaStringRole>> = {
+  description: 'description',
+  $comment: 'description',
+  title: 'title',
+  default: 'default',
+  const: 'const',
+  enum: 'enum',
+  examples: 'examples',
+  example: 'examples',
+};
+
+const PROPERTY_CONTAINERS = new Set(['properties', 'patternProperties']);
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function appendPath(path: string, segment: string): string {
+  const seg = segment.length > 40 ? `${segment.slice(0, 39)}…` : segment;
+  const next = path ? `${path}.${seg}` : seg;
+  return next.length > 120 ? `…${next.slice(-119)}` : next;
+}
+
+export function schemaStrings(schema: unknown, budget?: SchemaBudget): SchemaString[] {
+  const out: SchemaString[] = [];
+  let nodes = 0;
+  let chars = 0;
+  const maxChars = Math.min(SCHEMA_WALK_LIMITS.maxChars, budget?.remaining ?? Infinity);
+
+  const exhausted = (): boolean => nodes > SCHEMA_WALK_LIMITS.maxNodes || chars >= maxChars;
+
+  const emit = (s: Omit<SchemaString, 'value'>, value: string): void => {
+    if (exhausted()) return;
+    const v = value.length > SCHEMA_WALK_LIMITS.maxStringChars ? value.slice(0, SCHEMA_WALK_LIMITS.maxStringChars) : value;
+    chars += v.length;
+    out.push({ ...s, value: v });
+  };
+
+  const visit = (
+    node: unknown,
+    path: string,
+    role: SchemaStringRole,
+    propertyName: string | null,
+    siblingEnum: readonly unknown[] | null,
+    depth: number,
+  ): void => {
+    nodes++;
+    if (exhausted() || depth > SCHEMA_WALK_LIMITS.maxDepth) return;
+    if (typeof node === 'string') {
+      emit({ path, role, propertyName, siblingEnum }, node);
+      return;
+    }
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length && !exhausted(); i++) visit(node[i], appendPath(path, String(i)), role, propertyName, siblingEnum, depth + 1);
+      return;
+    }
+    if (!isRecord(node)) return;
+    const inValue = VALUE_ROLES.has(role);
+    const nodeEnum = !inValue && Array.isArray(node.enum) ? node.enum : null;
+    for (const key in node) {
+      if (exhausted()) return;
+      const child = node[key];
+      if (inValue) {
+        // Inside a default/example object every key and string is part of the value.
+        emit({ path, role, propertyName, siblingEnum }, key);
+        visit(child, appendPath(path, key), role, propertyName, siblingEnum, depth + 1);
+      } else if (PROPERTY_CONTAINERS.has(key) && isRecord(child)) {
+        for (const prop in child) {
+          if (exhausted()) return;
+          nodes++; // a property name is a node of its own
+          const propSchema = child[prop];
+          const propPath = appendPath(appendPath(path, key), prop);
+          emit({ path: propPath, role: 'property-name', propertyName: prop, siblingEnum: null }, prop);
+          visit(propSchema, propPath, 'other', prop, null, depth + 2);
+        }
+      } else {
+        const childRole = KEYWORD_ROLES[key] ?? 'other';
+        const childEnum = childRole === 'default' || childRole === 'const' ? nodeEnum : null;
+        visit(child, appendPath(path, key), childRole, propertyName, childEnum, depth + 1);
+      }
+    }
+  };
+
+  if (maxChars > 0) visit(schema, '', 'other', null, null, 0);
+  if (budget) budget.remaining -= chars;
+  return out;
+}
