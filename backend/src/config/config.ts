@@ -39,6 +39,24 @@ const optionalSecret = z
   .optional()
   .transform((v) => (v === '' ? undefined : v));
 
+/** A From header: an address, optionally with a display name (`Name <a@b.example>`). */
+const mailFrom = z
+  .string()
+  .trim()
+  .default('MCP Census <reports@localhost>')
+  .transform((v) => (v === '' ? 'MCP Census <reports@localhost>' : v))
+  .refine((v) => /^(?:[^<>\p{Cc}]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/u.test(v) && v.length <= 254, {
+    message: 'must be an e-mail address, optionally with a name: Name <reports@example.com>',
+  });
+
+const days = (min: number, max: number, fallback: number) =>
+  z.coerce
+    .number({ error: `must be a whole number of days from ${min} to ${max}` })
+    .int(`must be a whole number of days from ${min} to ${max}`)
+    .min(min, `must be a whole number of days from ${min} to ${max}`)
+    .max(max, `must be a whole number of days from ${min} to ${max}`)
+    .default(fallback);
+
 const envSchema = z.object({
   PORT: z.coerce
     .number({ error: 'must be a port number (0-65535)' })
@@ -95,6 +113,11 @@ const envSchema = z.object({
     .positive('must be a positive number of hours')
     .max(24 * 30, 'must be at most 720 hours')
     .default(12),
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+  MAIL_FROM: mailFrom,
+  RETENTION_DAYS: days(1, 3650, 730),
+  EVENT_RETENTION_DAYS: days(2, 3650, 30),
+  UNSUBSCRIBE_SECRET: optionalSecret.refine((v) => v === undefined || v.length >= 32, { message: 'must be at least 32 characters' }),
 }).superRefine((env, ctx) => {
   // Two sources for one credential would leave it unclear which one logs in.
   if (env.ADMIN_PASSWORD !== undefined && env.ADMIN_PASSWORD_HASH !== undefined) {
@@ -132,6 +155,19 @@ export type AppConfig = {
     passwordHash: string | undefined;
     sessionTtlMs: number;
   };
+  mail: {
+    /** SMTP_URL (may hold credentials: never log it). Unset: mails are written to `$DATA_DIR/outbox`. */
+    smtpUrl: string | undefined;
+    from: string;
+  };
+  retention: {
+    /** Raw scan facts (ClickHouse) and scan log lines older than this are deleted. */
+    scanDataDays: number;
+    /** Per-event bookkeeping (scan_progress_events, projection_processed_events) older than this is deleted. */
+    eventDays: number;
+  };
+  /** Signs unsubscribe links; unset: a secret generated once and kept in app_settings. */
+  unsubscribeSecret: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -181,6 +217,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       passwordHash: e.ADMIN_PASSWORD_HASH?.trim(),
       sessionTtlMs: Math.round(e.SESSION_TTL_HOURS * 3_600_000),
     },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    retention: { scanDataDays: e.RETENTION_DAYS, eventDays: e.EVENT_RETENTION_DAYS },
+    unsubscribeSecret: e.UNSUBSCRIBE_SECRET,
   };
 }
 

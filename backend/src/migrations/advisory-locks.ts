@@ -4,4 +4,6 @@ export const LOCKS = {
   postgresMigrations: 1,
   clickhouseMigrations: 2,
   scheduler: 3,
+  /** The single active runner of backend/src/jobs (reports, history, deletions, retention). */
+  scheduledJobs: 4,
 } as const;

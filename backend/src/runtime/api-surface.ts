@@ -13,7 +13,9 @@ import { contributeRoutes } from '../http/routes/contribute-routes';
 import { exportRoutes } from '../http/routes/export-route';
 import { publicDataRoutes } from '../http/routes/public-data-routes';
 import type { ScanService } from '../http/routes/scan-routes';
+import { unsubscribeRoutes } from '../http/routes/unsubscribe-route';
 import { writeLimiter } from '../http/write-limits';
+import { resolveUnsubscribeSecret } from '../jobs/unsubscribe-token';
 import { attachRealtime, type RunningRealtime } from '../realtime/attach-realtime';
 import { readAdminStatus } from '../services/admin-status';
 import { createOneUrlScanner } from '../services/one-url-scan';
@@ -60,7 +62,11 @@ export async function createApiSurface(opts: ApiSurfaceOptions): Promise<ApiSurf
   });
   const scanner = createOneUrlScanner(prober);
   const publicData = createPublicData({ pool, clickhouse });
-  const [credentials, starts] = await Promise.all([resolveAdminCredentials({ config, pool, log: log.child('admin') }), recordProcessStart(pool, opts.startedAt)]);
+  const [credentials, starts, unsubscribeSecret] = await Promise.all([
+    resolveAdminCredentials({ config, pool, log: log.child('admin') }),
+    recordProcessStart(pool, opts.startedAt),
+    resolveUnsubscribeSecret(pool, config.unsubscribeSecret),
+  ]);
   const sessions = createSessionStore({ pool, ttlMs: config.admin.sessionTtlMs });
   const readStatus = () => readAdminStatus({ pool, progress: () => opts.scanService.progress(), starts });
   const publicHost = new URL(publicUrl).host;
@@ -69,6 +75,7 @@ export async function createApiSurface(opts: ApiSurfaceOptions): Promise<ApiSurf
     publicDataRoutes(publicData),
     exportRoutes(publicData, publicUrl),
     contributeRoutes({ pool, scanner }),
+    unsubscribeRoutes({ pool, unsubscribeSecret }),
     adminAuthRoutes({ credentials, sessions, log: log.child('admin') }),
     adminRoutes({ pool, requireAdmin: requireAdmin(sessions), readStatus }),
     agentRoutes({

@@ -16,6 +16,7 @@ import {
 } from '@mcp-census/streams';
 import type { AppConfig } from '../config/config';
 import type { ScanService } from '../http/routes/scan-routes';
+import { startScheduledJobs } from '../jobs/start-scheduled-jobs';
 import { readScanProgress } from '../queries/scan-progress';
 import { createCategoryLookup } from '../queries/website-categories';
 import type { Logger } from '../util/logger';
@@ -94,6 +95,16 @@ export async function startRoles(opts: RoleOptions): Promise<RunningRoles> {
       });
       stops.push(() => scheduler.stop());
       log.info(`role scheduler: batches of 50, every site rescanned every ${config.scan.rescanIntervalMs / 3_600_000} h`);
+      // History snapshots, e-mailed reports, scheduled deletions and retention: one active runner, like the scan scheduler.
+      const jobs = await startScheduledJobs({
+        config,
+        databaseUrl: opts.databaseUrl,
+        pool,
+        clickhouseUrl: opts.clickhouseUrl,
+        clickhouseDatabase: opts.clickhouseDatabase,
+        log: log.child('jobs'),
+      });
+      stops.push(() => jobs.stop());
     }
 
     const scanService: ScanService | undefined = roles.has('api')

@@ -17,6 +17,7 @@ import type {
 import { stateProjection, trendsProjection } from '@mcp-census/streams';
 import { cachedLoader, keyedCachedLoader } from '../http/cached-loader';
 import { readMcpDiscovery } from '../queries/mcp-discovery';
+import { readNewlyAdoptingSites, type NewlyAdoptingSite } from '../queries/newly-adopting-sites';
 
 export interface PublicData {
   metrics(): Promise<MetricsResponse>;
@@ -29,6 +30,8 @@ export interface PublicData {
   monthlyTrends(): Promise<MonthlyTrend[]>;
   categoryTrends(): Promise<CategoryTrend[]>;
   securityAnalytics(): Promise<SecurityAnalytics>;
+  /** Active sites whose first MCP scan fell in the last `days` days, newest first (bounded). */
+  newlyAdoptingSites(days: TrendPeriod): Promise<NewlyAdoptingSite[]>;
   /** Drops cached state reads (a projection chunk committed). */
   invalidate(): void;
 }
@@ -61,6 +64,7 @@ export function createPublicData(deps: { pool: pg.Pool; clickhouse: ClickHouseCl
   const monthly = cachedLoader(() => trendsProjection.monthlyGrowth(deps.clickhouse, { now: now() }), TTL.trends);
   const categories = cachedLoader(() => trendsProjection.categoryGrowth(deps.clickhouse, { now: now() }), TTL.trends);
   const security = cachedLoader(() => stateProjection.readSecurityAnalytics(deps.pool), TTL.lists);
+  const newlyAdopting = keyedCachedLoader((days: TrendPeriod) => readNewlyAdoptingSites(deps, { days, now: now() }), TTL.trends);
   return {
     metrics: () => metrics.get(),
     websites: (q) => websites.get(q, JSON.stringify(q)),
@@ -72,6 +76,7 @@ export function createPublicData(deps: { pool: pg.Pool; clickhouse: ClickHouseCl
     monthlyTrends: () => monthly.get(),
     categoryTrends: () => categories.get(),
     securityAnalytics: () => security.get(),
+    newlyAdoptingSites: (days) => newlyAdopting.get(days, String(days)),
     invalidate() {
       metrics.invalidate();
       websites.invalidate();

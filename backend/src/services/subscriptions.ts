@@ -38,3 +38,17 @@ export async function listSubscriptions(pool: pg.Pool, limit = 200): Promise<Sub
     return { id: r.id, email: r.email, frequency: r.frequency, isActive: r.is_active, createdAt: r.created_at.toISOString() };
   });
 }
+
+export type UnsubscribeOutcome = { outcome: 'unsubscribed' | 'already-inactive'; email: string } | { outcome: 'not-found' };
+
+/** Deactivates a subscription (the unsubscribe link); asking again changes nothing. */
+export async function deactivateSubscription(pool: pg.Pool, id: number): Promise<UnsubscribeOutcome> {
+  const { rows } = await pool.query(
+    `WITH upd AS (UPDATE subscriptions SET is_active = false, updated_at = now() WHERE id = $1 AND is_active RETURNING email)
+     SELECT (SELECT email FROM upd) AS updated, (SELECT email FROM subscriptions WHERE id = $1) AS existing`,
+    [id],
+  );
+  const r = z.object({ updated: z.string().nullable(), existing: z.string().nullable() }).parse(rows[0]);
+  if (r.updated !== null) return { outcome: 'unsubscribed', email: r.updated };
+  return r.existing !== null ? { outcome: 'already-inactive', email: r.existing } : { outcome: 'not-found' };
+}

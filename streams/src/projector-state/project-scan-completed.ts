@@ -102,6 +102,10 @@ export async function projectScanCompleted(pool: pg.Pool, events: Completed[], o
       await refreshSiteFindings(client, [...new Set([...winningSites, ...previousMoved])].sort((a, b) => a - b));
       await refreshToolNameKeys(client, [...changedSites]);
 
+      // only the chunk's newest can be among the newest `recentLimit` overall
+      const recent = [...freshEvents]
+        .sort((x, y) => Date.parse(y.payload.scanTime) - Date.parse(x.payload.scanTime) || y.eventId.toLowerCase().localeCompare(x.eventId.toLowerCase()))
+        .slice(0, recentLimit);
       await client.query(
         `WITH ins AS (
            INSERT INTO recent_scans (event_id, website_id, website_name, has_mcp, error, scan_time, response_time_ms)
@@ -114,12 +118,12 @@ export async function projectScanCompleted(pool: pg.Pool, events: Completed[], o
          )
          SELECT count(*) FROM ins`,
         [
-          freshEvents.map((e) => e.eventId),
-          freshEvents.map((e) => e.payload.websiteId),
-          freshEvents.map((e) => e.payload.result.hasMcp),
-          freshEvents.map((e) => cleanText(e.payload.result.error)),
-          freshEvents.map((e) => e.payload.scanTime),
-          freshEvents.map((e) => e.payload.result.responseTime),
+          recent.map((e) => e.eventId),
+          recent.map((e) => e.payload.websiteId),
+          recent.map((e) => e.payload.result.hasMcp),
+          recent.map((e) => cleanText(e.payload.result.error)),
+          recent.map((e) => e.payload.scanTime),
+          recent.map((e) => e.payload.result.responseTime),
         ],
       );
       await client.query(

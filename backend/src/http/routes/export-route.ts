@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { loadAdoptionReportData } from '../../services/adoption-report-data';
 import { renderAdoptionReport } from '../../services/adoption-report-html';
 import type { PublicData } from '../../services/public-data';
 
@@ -10,17 +11,12 @@ export function exportRoutes(data: PublicData, publicUrl: string, now: () => Dat
   const router = new Router();
   router.get('/api/export/pdf', async (ctx) => {
     const generatedAt = now();
-    const [metrics, industry, trend, sites] = await Promise.all([
-      data.metrics(),
-      data.industryAnalytics(),
-      data.adoptionTrend(30),
-      data.websites({ page: 1, limit: REPORT_SITES, hasMcp: true }),
-    ]);
+    const report = await loadAdoptionReportData(data, { days: 30, generatedAt, publicUrl, mcpSites: REPORT_SITES });
     const day = generatedAt.toISOString().slice(0, 10);
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Content-Disposition', `attachment; filename="mcp-adoption-report-${day}.html"`);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = renderAdoptionReport({ generatedAt, metrics, industry, trend, mcpSites: sites.websites, publicUrl });
+    ctx.body = renderAdoptionReport(report);
   });
   return router;
 }

@@ -1,0 +1,58 @@
+import pg from 'pg';
+import type { Logger } from '../util/logger';
+
+export interface Leadership {
+  /** Takes the lock when free; true while this process holds it. */
+  acquire(): Promise<boolean>;
+  isLeader(): boolean;
+  /** Releases the lock by ending its session. */
+  release(): Promise<void>;
+}
+
+/**
+ * Leadership by a Postgres session advisory lock, as the scan scheduler does
+ * it (streams/src/scheduler/scheduler.ts): the lock lives on a dedicated
+ * connection, so it is released when the process dies or that connection
+ * drops, and a standby takes over at its next attempt.
+ */
+export function advisoryLeadership(opts: { databaseUrl: string; lock: [number, number]; applicationName: string; log: Logger }): Leadership {
+  let lockClient: pg.Client | undefined;
+  let leader = false;
+
+  async function connectLockClient(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: opts.databaseUrl, application_name: opts.applicationName });
+    client.on('error', (err) => {
+      // The session (and its lock) is gone; another process may take over.
+      if (leader) opts.log.warn(`lost the job lock: ${err.message}`);
+      leader = false;
+      if (lockClient === client) lockClient = undefined;
+    });
+    await client.connect();
+    return client;
+  }
+
+  async function dropLockClient(): Promise<void> {
+    const client = lockClient;
+    lockClient = undefined;
+    leader = false;
+    await client?.end().catch(() => undefined);
+  }
+
+  return {
+    async acquire() {
+      if (leader) return true;
+      try {
+        lockClient ??= await connectLockClient();
+        const { rows } = await lockClient.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS ok', opts.lock);
+        leader = rows[0]?.ok === true;
+        if (leader) opts.log.info('active (holds the job lock)');
+      } catch (err) {
+        opts.log.warn(`cannot take the job lock: ${(err as Error).message}`);
+        await dropLockClient();
+      }
+      return leader;
+    },
+    isLeader: () => leader,
+    release: () => dropLockClient(),
+  };
+}

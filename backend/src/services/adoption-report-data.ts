@@ -1,0 +1,84 @@
+import type { AdoptionTrendPoint, IndustryAnalytics, MetricsResponse, SecurityAnalytics, TrendPeriod, WebsitesResponse } from '@mcp-census/schemas';
+import type { NewlyAdoptingSite } from '../queries/newly-adopting-sites';
+import type { PublicData } from './public-data';
+
+/** Everything an adoption report shows; one shape for the export download and the e-mails. */
+export interface AdoptionReportData {
+  generatedAt: Date;
+  publicUrl: string;
+  /** E.g. "Weekly report, week 48 of 2026"; the export has none. */
+  heading?: string;
+  metrics: MetricsResponse;
+  industry: IndustryAnalytics;
+  /** One point per day of the report window, oldest first. */
+  trend: AdoptionTrendPoint[];
+  /** Sites whose first MCP scan fell in the window (bounded; the total is in the trend). */
+  newlyAdopting: NewlyAdoptingSite[];
+  security: SecurityAnalytics;
+  /** MCP-enabled sites listed in full (the export only; bounded by the caller). */
+  mcpSites?: WebsitesResponse['websites'];
+  /** Present in e-mails: the subscriber's signed link. */
+  unsubscribeUrl?: string;
+}
+
+export const TOP_CATEGORIES = 10;
+export const TOP_TECHNIQUES = 5;
+
+/**
+ * Reads a report's data through the public reads; `mcpSites` > 0 also lists
+ * that many MCP-enabled sites by name (the export).
+ */
+export async function loadAdoptionReportData(
+  data: Pick<PublicData, 'metrics' | 'industryAnalytics' | 'adoptionTrend' | 'newlyAdoptingSites' | 'securityAnalytics' | 'websites'>,
+  opts: { days: TrendPeriod; generatedAt: Date; publicUrl: string; mcpSites?: number; heading?: string },
+): Promise<AdoptionReportData> {
+  const [metrics, industry, trend, newlyAdopting, security, sites] = await Promise.all([
+    data.metrics(),
+    data.industryAnalytics(),
+    data.adoptionTrend(opts.days),
+    data.newlyAdoptingSites(opts.days),
+    data.securityAnalytics(),
+    opts.mcpSites ? data.websites({ page: 1, limit: opts.mcpSites, hasMcp: true }) : undefined,
+  ]);
+  return {
+    generatedAt: opts.generatedAt,
+    publicUrl: opts.publicUrl,
+    ...(opts.heading ? { heading: opts.heading } : {}),
+    metrics,
+    industry,
+    trend,
+    newlyAdopting,
+    security,
+    ...(sites ? { mcpSites: sites.websites } : {}),
+  };
+}
+
+/** The figures both renderers print, computed once so the HTML and text parts always agree. */
+export interface ReportFigures {
+  adoptionRate: number;
+  trendDays: number;
+  trendFromRate: number | undefined;
+  trendToRate: number | undefined;
+  newAdoptions: number;
+  topCategories: IndustryAnalytics['categories'];
+  topTechniques: SecurityAnalytics['topVulnerabilities'];
+}
+
+export function reportFigures(d: AdoptionReportData): ReportFigures {
+  const m = d.metrics;
+  return {
+    adoptionRate: m.totalWebsites === 0 ? 0 : (m.mcpEnabled / m.totalWebsites) * 100,
+    trendDays: d.trend.length,
+    trendFromRate: d.trend[0]?.adoptionRate,
+    trendToRate: d.trend.at(-1)?.adoptionRate,
+    newAdoptions: d.trend.reduce((n, p) => n + p.newAdoptions, 0),
+    topCategories: [...d.industry.categories]
+      .filter((c) => c.totalPlatforms > 0)
+      .sort((a, b) => b.mcpAdoption - a.mcpAdoption || b.adoptionRate - a.adoptionRate || a.category.localeCompare(b.category))
+      .slice(0, TOP_CATEGORIES),
+    topTechniques: d.security.topVulnerabilities.slice(0, TOP_TECHNIQUES),
+  };
+}
+
+/** Signed with one decimal: +1.5 / -0.3 / +0.0. */
+export const signed = (n: number): string => `${n >= 0 ? '+' : ''}${n.toFixed(1)}`;
