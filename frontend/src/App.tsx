@@ -1,15 +1,53 @@
-import { Route, Switch } from 'wouter';
+import { lazy, Suspense, useEffect } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
 import { Layout } from './components/Layout';
+import { PageLoading } from './components/ui/PageLoading';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { OverviewPage } from './pages/OverviewPage';
+
+// Every route but the landing page is its own chunk, so charts (recharts) and /admin stay out of the initial bundle.
+const WebsiteDetailPage = lazy(() => import('./pages/WebsiteDetailPage'));
+const AnalysisPage = lazy(() => import('./pages/AnalysisPage'));
+const TrendsPage = lazy(() => import('./pages/TrendsPage'));
+const AccessPage = lazy(() => import('./pages/AccessPage'));
+const ContributePage = lazy(() => import('./pages/ContributePage'));
+const SubscribePage = lazy(() => import('./pages/SubscribePage'));
+const AboutPage = lazy(() => import('./pages/AboutPage'));
+const AiResourcesPage = lazy(() => import('./pages/AiResourcesPage'));
+const ApiDocsPage = lazy(() => import('./pages/ApiDocsPage'));
+const AdminPage = lazy(() => import('./pages/AdminPage'));
+
+/** New pages start at the top, as a full page load would. */
+function ScrollToTop() {
+  const [location] = useLocation();
+  // Braces matter: newer browsers return a Promise from scrollTo, which React would take for a cleanup function.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location]);
+  return null;
+}
 
 export function App() {
   return (
     <Layout>
-      <Switch>
-        <Route path="/" component={OverviewPage} />
-        <Route component={NotFoundPage} />
-      </Switch>
+      <ScrollToTop />
+      <Suspense fallback={<PageLoading />}>
+        <Switch>
+          <Route path="/" component={OverviewPage} />
+          <Route path="/website/:id" component={WebsiteDetailPage} />
+          <Route path="/analysis" component={AnalysisPage} />
+          <Route path="/trends" component={TrendsPage} />
+          <Route path="/access" component={AccessPage} />
+          <Route path="/contribute" component={ContributePage} />
+          <Route path="/subscribe" component={SubscribePage} />
+          <Route path="/about" component={AboutPage} />
+          <Route path="/ai-resources" component={AiResourcesPage} />
+          <Route path="/api-docs" component={ApiDocsPage} />
+          <Route path="/developer-resources" component={ApiDocsPage} />
+          <Route path="/admin" component={AdminPage} />
+          <Route component={NotFoundPage} />
+        </Switch>
+      </Suspense>
     </Layout>
   );
 }

@@ -1,7 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { applyTheme, readThemePreference } from './lib/theme';
 import './index.css';
+
+// Before the first render, so the page never flashes the wrong theme (the CSP forbids an inline script in index.html).
+applyTheme(readThemePreference());
 
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root element');

@@ -1,14 +1,13 @@
 import { useEffect, useState } from 'react';
 import { instanceInfoSchema, type InstanceInfo } from '@mcp-census/schemas/api/instance';
+import { apiJson } from '../lib/api-client';
 
 /** Tells visitors plainly when the figures come from a simulated web, not the real internet. */
 export function SimulatedWebBanner() {
   const [info, setInfo] = useState<InstanceInfo | undefined>();
   useEffect(() => {
     const controller = new AbortController();
-    fetch('/api/instance', { signal: controller.signal, credentials: 'include' })
-      .then(async (res) => (res.ok ? setInfo(instanceInfoSchema.parse(await res.json())) : undefined))
-      .catch(() => undefined);
+    apiJson('/api/instance', instanceInfoSchema, { signal: controller.signal }).then(setInfo, () => undefined);
     return () => controller.abort();
   }, []);
   if (!info?.simulatedWeb) return null;

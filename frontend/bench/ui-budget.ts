@@ -1,0 +1,56 @@
+/**
+ * UI budget (prints JSON; progress on stderr):
+ *  - initial JavaScript of `/` (the entry script and the chunks index.html
+ *    preloads), gzipped: target ≤ 200 KB;
+ *  - with 10,000 sites projected, time from navigation to `/` until the
+ *    Highlights show the platform count (Debian's Chromium, loopback):
+ *    target < 1 s (median of 5 cold page loads; p-max reported).
+ * Run: npm run bench:ui
+ */
+import { execFileSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { projectOneScanPerSite, startProductProcess } from '../../backend/bench/fixtures/product-process';
+import { launchBrowser } from '../test/e2e/browser';
+
+const SITES = 10_000;
+const LOADS = 5;
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const DIST = path.join(ROOT, 'frontend/dist');
+const progress = (m: string): void => void process.stderr.write(`${m}\n`);
+
+execFileSync(process.execPath, [path.join(ROOT, 'scripts/ensure-frontend-build.mjs')], { cwd: ROOT, stdio: 'inherit' });
+const html = await readFile(path.join(DIST, 'index.html'), 'utf8');
+const initial = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="\/?([^"]+\.js)"/g)].map((m) => m[1] ?? '');
+let initialGzipBytes = 0;
+for (const file of new Set(initial)) initialGzipBytes += gzipSync(await readFile(path.join(DIST, file))).length;
+progress(`initial JS: ${[...new Set(initial)].join(', ')} = ${(initialGzipBytes / 1024).toFixed(1)} KB gzipped`);
+
+const product = await startProductProcess(SITES, progress);
+const browser = await launchBrowser();
+try {
+  await projectOneScanPerSite(product, SITES, progress);
+  const times: number[] = [];
+  for (let i = 0; i < LOADS; i += 1) {
+    const context = await browser.newContext(); // cold: no cache, no service worker
+    const page = await context.newPage();
+    const t0 = Date.now();
+    await page.goto(product.origin, { waitUntil: 'commit' });
+    await page.waitForFunction((n) => document.querySelector('[data-testid="metric-platforms-monitored"]')?.textContent?.includes(n), '10', { timeout: 15_000 });
+    times.push(Date.now() - t0);
+    await context.close();
+  }
+  times.sort((a, b) => a - b);
+  const out = {
+    initialJsGzipKb: Math.round((initialGzipBytes / 1024) * 10) / 10,
+    initialJsFiles: [...new Set(initial)],
+    metricsVisibleMs: { median: times[Math.floor(times.length / 2)] ?? 0, max: times.at(-1) ?? 0, runs: times },
+    pass: initialGzipBytes <= 200 * 1024 && (times[Math.floor(times.length / 2)] ?? Infinity) < 1_000,
+  };
+  console.log(JSON.stringify(out, null, 2));
+  process.exitCode = out.pass ? 0 : 1;
+} finally {
+  await browser.close();
+  await product.stop();
+}

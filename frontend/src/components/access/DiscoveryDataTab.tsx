@@ -1,0 +1,40 @@
+import { DISCOVERY_KINDS } from '@mcp-census/schemas/api/discovery';
+import type { ReactNode } from 'react';
+import { formatCount } from '../../lib/format';
+import type { DiscoveryKind } from '../../lib/public-api';
+import { useDiscovery } from '../../state/queries';
+import { PageTabs } from '../ui/PageTabs';
+import { DISCOVERY_LOAD_FAILED, DiscoveryListView } from './DiscoveryListView';
+import { DiscoveryEndpointsTable } from './DiscoveryEndpointsTable';
+import { DiscoveryPromptsTable } from './DiscoveryPromptsTable';
+import { DiscoveryResourcesTable } from './DiscoveryResourcesTable';
+import { DiscoveryToolsTable } from './DiscoveryToolsTable';
+
+const LABELS: Record<DiscoveryKind, string> = { endpoints: 'Endpoints', tools: 'Tools', resources: 'Resources', prompts: 'Prompts' };
+
+/** Four sub-tabs; their counts come from the API's totals (one cheap call with a page size of 1). */
+export function DiscoveryDataTab({ kind, onKind }: { kind: DiscoveryKind; onKind: (kind: DiscoveryKind) => void }) {
+  const totals = useDiscovery({ page: 1, limit: 1 });
+  const count = (k: DiscoveryKind) => (totals.data ? ` (${formatCount(totals.data.totals[k])})` : '');
+  const views: Record<DiscoveryKind, ReactNode> = {
+    endpoints: <DiscoveryListView kind="endpoints" emptyText="No MCP endpoints discovered yet." renderTable={(d) => <DiscoveryEndpointsTable endpoints={d.endpoints} />} />,
+    tools: <DiscoveryListView kind="tools" emptyText="No tools discovered yet." renderTable={(d) => <DiscoveryToolsTable tools={d.tools} />} />,
+    resources: (
+      <DiscoveryListView kind="resources" emptyText="No resources discovered yet." renderTable={(d) => <DiscoveryResourcesTable resources={d.resources} />} />
+    ),
+    prompts: <DiscoveryListView kind="prompts" emptyText="No prompts discovered yet." renderTable={(d) => <DiscoveryPromptsTable prompts={d.prompts} />} />,
+  };
+  const tabs = DISCOVERY_KINDS.map((k) => ({ key: k, label: `${LABELS[k]}${count(k)}`, content: views[k] }));
+  return (
+    <div className="space-y-4">
+      {totals.error && !totals.data && <p className="text-sm text-red-600 dark:text-red-400">{DISCOVERY_LOAD_FAILED}</p>}
+      <PageTabs
+        tabs={tabs}
+        label="Discovery data"
+        size="sm"
+        selectedIndex={DISCOVERY_KINDS.indexOf(kind)}
+        onChange={(index) => onKind(DISCOVERY_KINDS[index] ?? 'endpoints')}
+      />
+    </div>
+  );
+}

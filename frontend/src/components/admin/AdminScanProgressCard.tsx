@@ -1,0 +1,49 @@
+import type { AdminStatus } from '@mcp-census/schemas/api/admin';
+import { formatRelativeTime } from '../../lib/format';
+import { Badge } from '../ui/Badge';
+import { Card } from '../ui/Card';
+import { CardTitle } from '../ui/CardTitle';
+import { ScanControls } from './ScanControls';
+
+export function AdminScanProgressCard({ status, onChanged }: { status: AdminStatus; onChanged: () => void }) {
+  const p = status.scanProgress;
+  const share = p.totalWebsites > 0 ? Math.min(100, (p.scannedWebsites / p.totalWebsites) * 100) : 0;
+  return (
+    <Card as="section" className="space-y-4">
+      <div className="flex items-center justify-between gap-2">
+        <CardTitle>Scan Progress</CardTitle>
+        {p.isScanning ? <Badge tone="green">Active</Badge> : <Badge>Idle</Badge>}
+      </div>
+      <div>
+        <div className="mb-1 flex justify-between text-xs text-slate-500">
+          <span>
+            {p.scannedWebsites.toLocaleString('en-US')} of {p.totalWebsites.toLocaleString('en-US')} websites this cycle
+          </span>
+          <span>{share.toFixed(1)}%</span>
+        </div>
+        <div className="h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800" role="progressbar" aria-label="Scan cycle progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(share)}>
+          <div className="h-full bg-indigo-600" style={{ width: `${share}%` }} />
+        </div>
+      </div>
+      <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+        <div>
+          <dt className="text-xs text-slate-500">Batches</dt>
+          <dd className="font-semibold tabular-nums">{p.currentBatch}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">MCP enabled</dt>
+          <dd className="font-semibold tabular-nums">{p.mcpEnabled}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">Errors today</dt>
+          <dd className="font-semibold tabular-nums">{p.errors}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">Last scan</dt>
+          <dd className="font-semibold">{formatRelativeTime(p.lastScanTime)}</dd>
+        </div>
+      </dl>
+      <ScanControls control={status.scanControl} onChanged={onChanged} />
+    </Card>
+  );
+}

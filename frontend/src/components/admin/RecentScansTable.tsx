@@ -1,0 +1,43 @@
+import type { AdminStatus } from '@mcp-census/schemas/api/admin';
+import { formatRelativeTime } from '../../lib/format';
+import { Badge } from '../ui/Badge';
+import { Card } from '../ui/Card';
+import { CardTitle } from '../ui/CardTitle';
+import { cellClass, headClass, tableClass, tbodyClass } from './admin-table-styles';
+
+export function RecentScansTable({ scans }: { scans: AdminStatus['recentScans'] }) {
+  return (
+    <Card as="section" className="space-y-3">
+      <CardTitle>Recent Scans</CardTitle>
+      {scans.length === 0 ? (
+        <p className="text-sm text-slate-500">No scans yet.</p>
+      ) : (
+        <div className="max-h-[32rem] overflow-auto">
+          <table className={tableClass}>
+            <thead className="sticky top-0 bg-white dark:bg-slate-900">
+              <tr>
+                <th scope="col" className={headClass}>Website</th>
+                <th scope="col" className={headClass}>Result</th>
+                <th scope="col" className={headClass}>When</th>
+                <th scope="col" className={`${headClass} text-right`}>Response</th>
+              </tr>
+            </thead>
+            <tbody className={tbodyClass}>
+              {scans.map((scan) => (
+                <tr key={scan.id}>
+                  <td className={cellClass}>
+                    <div className="font-medium">{scan.websiteName}</div>
+                    {scan.error && <div className="max-w-xs break-words text-xs text-red-600 dark:text-red-400">Error: {scan.error}</div>}
+                  </td>
+                  <td className={cellClass}>{scan.hasMcp ? <Badge tone="green">MCP Enabled</Badge> : <Badge>No MCP</Badge>}</td>
+                  <td className={`${cellClass} whitespace-nowrap`}>{formatRelativeTime(scan.scanTime)}</td>
+                  <td className={`${cellClass} text-right tabular-nums`}>{scan.responseTime} ms</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,50 @@
+import { formatCount, formatRelativeTime } from '../../lib/format';
+import { useScanProgress } from '../../state/queries';
+import { Card } from '../ui/Card';
+import { CardTitle } from '../ui/CardTitle';
+import { Skeleton } from '../ui/Skeleton';
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
+      <dd className="text-lg font-semibold tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+export function LiveMonitoringCard() {
+  const { data: progress, loading } = useScanProgress();
+  return (
+    <Card as="section" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <CardTitle>Live Monitoring</CardTitle>
+        {progress && (
+          <span className="flex items-center gap-2 text-sm font-medium">
+            <span
+              aria-hidden="true"
+              className={`h-2.5 w-2.5 rounded-full ${progress.scanningActive ? 'animate-pulse bg-green-500' : 'bg-slate-400'}`}
+            />
+            {progress.scanningActive ? 'Scanning Active' : 'Standby'}
+          </span>
+        )}
+      </div>
+      {loading && (
+        <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} className="h-10 w-full" />
+          ))}
+        </div>
+      )}
+      {!loading && !progress && <p className="text-sm text-slate-500 dark:text-slate-400">Scan data unavailable</p>}
+      {progress && (
+        <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+          <Stat label="Platforms monitored" value={formatCount(progress.totalWebsites)} />
+          <Stat label="MCP enabled" value={formatCount(progress.mcpEnabledCount)} />
+          <Stat label="Scanned today" value={formatCount(progress.scannedToday)} />
+          <Stat label="Last scan" value={formatRelativeTime(progress.lastScanTime)} />
+        </dl>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,26 @@
+import type { AdoptionTrendPoint } from '@mcp-census/schemas/api/trends';
+import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { CHART_PALETTE } from '../../lib/chart-data';
+import { AXIS_TICK, GRID_STROKE, TOOLTIP_STYLE } from '../charts/chart-theme';
+import { ChartEmpty } from '../charts/ChartEmpty';
+import { shortDay } from './date-ticks';
+
+export function CapabilitiesGrowthChart({ points }: { points: readonly AdoptionTrendPoint[] }) {
+  if (points.length === 0) return <ChartEmpty text="No data available for chart" />;
+  return (
+    <div className="h-72" role="img" aria-label="Tools, resources and prompts over time">
+      <ResponsiveContainer width="100%" height="100%">
+        <LineChart data={[...points]} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
+          <CartesianGrid stroke={GRID_STROKE} vertical={false} />
+          <XAxis dataKey="date" tickFormatter={shortDay} tick={AXIS_TICK} minTickGap={24} />
+          <YAxis tick={AXIS_TICK} allowDecimals={false} width={56} />
+          <Tooltip {...TOOLTIP_STYLE} labelFormatter={(d) => shortDay(String(d))} />
+          <Legend wrapperStyle={{ fontSize: 12 }} />
+          <Line type="monotone" dataKey="toolsCount" name="Tools" stroke={CHART_PALETTE[0]} dot={false} strokeWidth={2} isAnimationActive={false} />
+          <Line type="monotone" dataKey="resourcesCount" name="Resources" stroke={CHART_PALETTE[1]} dot={false} strokeWidth={2} isAnimationActive={false} />
+          <Line type="monotone" dataKey="promptsCount" name="Prompts" stroke={CHART_PALETTE[2]} dot={false} strokeWidth={2} isAnimationActive={false} />
+        </LineChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
+import { Link } from 'wouter';
+import type { ReactNode } from 'react';
+import { useWebsite } from '../../state/queries';
+import { formatLocalDateTime } from '../../lib/format';
+import { Badge } from '../ui/Badge';
+import { ExternalLink } from '../ui/ExternalLink';
+import { Skeleton } from '../ui/Skeleton';
+import { CapabilityLists } from './CapabilityLists';
+import { CategoryIcon } from './CategoryIcon';
+import { NoMcpNotice } from './NoMcpNotice';
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4 py-1 text-sm">
+      <dt className="text-slate-500 dark:text-slate-400">{label}</dt>
+      <dd className="min-w-0 break-all text-right font-medium">{children}</dd>
+    </div>
+  );
+}
+
+const panel = 'rounded-lg border border-slate-200 p-4 dark:border-slate-800';
+
+export interface WebsitePreview {
+  name: string;
+  url: string;
+}
+
+function DialogBody({ id, preview }: { id: number; preview: WebsitePreview | undefined }) {
+  const { data: site, loading } = useWebsite(id);
+  if (loading) {
+    // The row already told us the name and address: show them at once, the rest as it loads.
+    return (
+      <div className="space-y-3" role="status" aria-label="Loading website details">
+        {preview ? (
+          <div className="pr-8">
+            <DialogTitle className="break-words text-xl font-semibold">{preview.name}</DialogTitle>
+            <p className="break-all text-sm text-slate-500">{preview.url}</p>
+          </div>
+        ) : (
+          <>
+            <Skeleton className="h-6 w-1/2" />
+            <Skeleton className="h-4 w-1/3" />
+          </>
+        )}
+        <Skeleton className="h-24 w-full" />
+      </div>
+    );
+  }
+  if (!site) {
+    return (
+      <div className="py-8 text-center">
+        <DialogTitle className="text-lg font-semibold">Website not found</DialogTitle>
+        <p className="mt-1 text-sm text-slate-500">Unable to load website details</p>
+      </div>
+    );
+  }
+  const scan = site.latestScan;
+  return (
+    <div className="space-y-5">
+      <div className="flex items-start gap-3 pr-8">
+        <span className="grid h-11 w-11 shrink-0 place-items-center rounded-lg bg-indigo-50 text-indigo-600 dark:bg-indigo-950 dark:text-indigo-300">
+          <CategoryIcon category={site.category} />
+        </span>
+        <div className="min-w-0">
+          <DialogTitle className="break-words text-xl font-semibold">{site.name}</DialogTitle>
+          <ExternalLink href={site.url} className="break-all text-sm text-indigo-600 hover:underline dark:text-indigo-400">
+            {site.url}
+          </ExternalLink>
+          <Link href={`/website/${site.id}`} className="mt-1 block text-xs font-medium text-slate-500 hover:underline dark:text-slate-400">
+            Open as a page
+          </Link>
+        </div>
+      </div>
+      {!scan ? (
+        <div className="rounded-lg border border-slate-200 px-4 py-8 text-center dark:border-slate-800">
+          <p className="font-semibold">No Scan Data Available</p>
+          <p className="mt-1 text-sm text-slate-500">This website has not been scanned yet.</p>
+        </div>
+      ) : (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <section className={panel}>
+              <h3 className="mb-2 font-semibold">MCP Status</h3>
+              <dl>
+                <Row label="Status">{scan.hasMcp ? <Badge tone="green">MCP Enabled</Badge> : <Badge>No MCP</Badge>}</Row>
+                <Row label="Last scan">{formatLocalDateTime(scan.scanTime)}</Row>
+                {scan.mcpEndpoint && <Row label="Endpoint">{scan.mcpEndpoint}</Row>}
+                <Row label="Response time">{scan.responseTime} ms</Row>
+              </dl>
+            </section>
+            <section className={panel}>
+              <h3 className="mb-2 font-semibold">Capabilities</h3>
+              <dl>
+                <Row label="Tools">{scan.toolsCount}</Row>
+                <Row label="Resources">{scan.resourcesCount}</Row>
+                <Row label="Prompts">{scan.promptsCount}</Row>
+                <Row label="Category">{site.category ?? 'Uncategorised'}</Row>
+              </dl>
+            </section>
+          </div>
+          {scan.hasMcp ? <CapabilityLists scan={scan} /> : <NoMcpNotice error={scan.error} />}
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The website detail dialog; loads the site only while open. */
+export function WebsiteDetailDialog({ websiteId, preview, onClose }: { websiteId: number | undefined; preview?: WebsitePreview | undefined; onClose: () => void }) {
+  return (
+    <Dialog open={websiteId !== undefined} onClose={onClose} className="fixed inset-0 z-50 flex items-center justify-center p-3 sm:p-6">
+      <DialogBackdrop className="fixed inset-0 bg-slate-900/60" />
+      <DialogPanel className="relative max-h-[90vh] w-full max-w-3xl overflow-y-auto rounded-xl bg-white p-5 shadow-xl sm:p-6 dark:bg-slate-900">
+        <button
+          type="button"
+          onClick={onClose}
+          className="absolute right-3 top-3 rounded-md p-2 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
+          aria-label="Close"
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <path d="M6 6l12 12M18 6L6 18" />
+          </svg>
+        </button>
+        {websiteId !== undefined && <DialogBody id={websiteId} preview={preview} />}
+      </DialogPanel>
+    </Dialog>
+  );
+}

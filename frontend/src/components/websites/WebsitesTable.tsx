@@ -1,0 +1,109 @@
+import type { WebsitesResponse } from '@mcp-census/schemas/api/websites';
+import { formatRelativeTime } from '../../lib/format';
+import { ExternalLink } from '../ui/ExternalLink';
+import { Skeleton } from '../ui/Skeleton';
+import { WebsiteStatusBadge } from './WebsiteStatusBadge';
+
+export type WebsiteRow = WebsitesResponse['websites'][number];
+
+const SKELETON_ROWS = 5;
+const cell = 'px-3 py-3 align-middle sm:px-4';
+/** Phones keep Website (with the status under it) and Actions; the other columns come back as room allows. */
+const MD = 'hidden md:table-cell';
+const SM = 'hidden sm:table-cell';
+const head = 'px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400';
+
+/**
+ * Website, Status, Tools, Resources, Last Scan, Actions. Names and addresses
+ * come from the catalogue and scans, so they are rendered as plain text.
+ */
+export function WebsitesTable({
+  websites,
+  loading,
+  onViewDetails,
+  rowsOpenDetails = false,
+}: {
+  websites: readonly WebsiteRow[] | undefined;
+  loading: boolean;
+  onViewDetails: (id: number) => void;
+  /** Clicking anywhere on a row opens the details (Analysis table). */
+  rowsOpenDetails?: boolean;
+}) {
+  if (!loading && websites && websites.length === 0) {
+    return (
+      <div className="px-4 py-12 text-center">
+        <p className="font-medium text-slate-700 dark:text-slate-200">No websites found</p>
+        <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">Try adjusting your search filters or add websites to analyze</p>
+      </div>
+    );
+  }
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-sm md:min-w-[720px]">
+        <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/60">
+          <tr>
+            <th scope="col" className={head}>Website</th>
+            <th scope="col" className={`${head} ${SM}`}>Status</th>
+            <th scope="col" className={`${head} ${MD} text-right`}>Tools</th>
+            <th scope="col" className={`${head} ${MD} text-right`}>Resources</th>
+            <th scope="col" className={`${head} ${SM}`}>Last Scan</th>
+            <th scope="col" className={`${head} text-right`}>Actions</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+          {loading || !websites
+            ? Array.from({ length: SKELETON_ROWS }, (_, i) => (
+                <tr key={i} aria-hidden="true">
+                  {Array.from({ length: 6 }, (_, j) => (
+                    <td key={j} className={`${cell} ${j === 2 || j === 3 ? MD : j === 1 || j === 4 ? SM : ''}`}>
+                      <Skeleton className={j === 0 ? 'h-4 w-40' : 'h-4 w-16'} />
+                    </td>
+                  ))}
+                </tr>
+              ))
+            : websites.map((site) => (
+                <tr
+                  key={site.id}
+                  className={`hover:bg-slate-50 dark:hover:bg-slate-800/50 ${rowsOpenDetails ? 'cursor-pointer' : ''}`}
+                  onClick={rowsOpenDetails ? () => onViewDetails(site.id) : undefined}
+                >
+                  <td className={cell}>
+                    <div className="font-medium text-slate-900 dark:text-slate-100">{site.name}</div>
+                    <div className="max-w-[11rem] truncate text-xs sm:max-w-xs" onClick={(e) => e.stopPropagation()}>
+                      <ExternalLink href={site.url} className="text-slate-500 hover:underline dark:text-slate-400">
+                        {site.url}
+                      </ExternalLink>
+                    </div>
+                    {/* On phones the status column is folded in here. */}
+                    <div className="mt-1 sm:hidden">
+                      <WebsiteStatusBadge scan={site.latestScan} />
+                    </div>
+                  </td>
+                  <td className={`${cell} ${SM}`}>
+                    <WebsiteStatusBadge scan={site.latestScan} />
+                  </td>
+                  <td className={`${cell} ${MD} text-right tabular-nums`}>{site.latestScan?.toolsCount ?? 0}</td>
+                  <td className={`${cell} ${MD} text-right tabular-nums`}>{site.latestScan?.resourcesCount ?? 0}</td>
+                  <td className={`${cell} ${SM} whitespace-nowrap text-slate-600 dark:text-slate-400`}>
+                    {site.latestScan ? formatRelativeTime(site.latestScan.scanTime) : 'Never'}
+                  </td>
+                  <td className={`${cell} text-right`}>
+                    <button
+                      type="button"
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        onViewDetails(site.id);
+                      }}
+                      className="rounded-md px-2 py-1 text-sm font-medium text-indigo-600 hover:bg-indigo-50 dark:text-indigo-400 dark:hover:bg-indigo-950"
+                      aria-label={`View Details: ${site.name}`}
+                    >
+                      View Details
+                    </button>
+                  </td>
+                </tr>
+              ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

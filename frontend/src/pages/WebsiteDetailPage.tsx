@@ -1,0 +1,117 @@
+import { Link, useParams } from 'wouter';
+import { Badge } from '../components/ui/Badge';
+import { Card } from '../components/ui/Card';
+import { CardTitle } from '../components/ui/CardTitle';
+import { ExternalLink } from '../components/ui/ExternalLink';
+import { Skeleton } from '../components/ui/Skeleton';
+import { CapabilityLists } from '../components/websites/CapabilityLists';
+import { NoMcpNotice } from '../components/websites/NoMcpNotice';
+import { WebsiteSummaryCards } from '../components/websites/WebsiteSummaryCards';
+import { formatLocalDateTime } from '../lib/format';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { useWebsite } from '../state/queries';
+
+function BackLink() {
+  return (
+    <Link href="/" className="inline-flex items-center gap-1 text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+      <span aria-hidden="true">←</span> Back to Dashboard
+    </Link>
+  );
+}
+
+function parseId(raw: string | undefined): number | undefined {
+  const id = Number(raw);
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
+const column = 'space-y-1 text-sm';
+const label = 'text-slate-500 dark:text-slate-400';
+
+export default function WebsiteDetailPage() {
+  const params = useParams<{ id: string }>();
+  const id = parseId(params.id);
+  const { data: site, loading } = useWebsite(id);
+  useDocumentTitle(site?.name ?? 'Website');
+
+  if (loading) {
+    return (
+      <div className="space-y-6" role="status" aria-label="Loading website">
+        <Skeleton className="h-4 w-40" />
+        <Skeleton className="h-9 w-1/2" />
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} className="h-24 w-full" />
+          ))}
+        </div>
+        <Skeleton className="h-40 w-full" />
+      </div>
+    );
+  }
+  if (!site) {
+    return (
+      <div className="py-16 text-center">
+        <h1 className="text-2xl font-bold">Website not found</h1>
+        <p className="mt-2 text-slate-600 dark:text-slate-400">The requested website could not be found.</p>
+        <div className="mt-6">
+          <BackLink />
+        </div>
+      </div>
+    );
+  }
+
+  const scan = site.latestScan;
+  const hasMcp = scan?.hasMcp ?? false;
+  return (
+    <div className="space-y-6">
+      <BackLink />
+      <header className="space-y-2">
+        <h1 className="break-words text-3xl font-bold">{site.name}</h1>
+        <div className="flex flex-wrap items-center gap-2">
+          <ExternalLink href={site.url} className="break-all text-indigo-600 hover:underline dark:text-indigo-400">
+            {site.url}
+          </ExternalLink>
+          {site.category && <Badge tone="indigo">{site.category}</Badge>}
+          {hasMcp ? <Badge tone="green">MCP Enabled</Badge> : <Badge>No MCP</Badge>}
+        </div>
+      </header>
+      <WebsiteSummaryCards scan={scan} />
+      {scan && (
+        <Card as="section" className="space-y-4">
+          <CardTitle>Latest Scan Information</CardTitle>
+          <div className="grid gap-6 md:grid-cols-3">
+            <div className={column}>
+              <h3 className="font-semibold">Scan Details</h3>
+              <p>
+                <span className={label}>Scanned: </span>
+                {formatLocalDateTime(scan.scanTime)}
+              </p>
+              <p>
+                <span className={label}>Response time: </span>
+                {scan.responseTime} ms
+              </p>
+              {scan.mcpEndpoint && (
+                <p className="break-all">
+                  <span className={label}>Endpoint: </span>
+                  {scan.mcpEndpoint}
+                </p>
+              )}
+            </div>
+            <div className={column}>
+              <h3 className="font-semibold">Capabilities</h3>
+              <p>{scan.toolsCount} tools</p>
+              <p>{scan.resourcesCount} resources</p>
+              <p>{scan.promptsCount} prompts</p>
+            </div>
+            <div className={column}>
+              <h3 className="font-semibold">Status</h3>
+              <p className={scan.hasMcp ? 'text-green-700 dark:text-green-400' : ''}>{scan.hasMcp ? 'MCP Supported' : 'No MCP Support'}</p>
+              {scan.error && <p className="break-words text-red-600 dark:text-red-400">Error: {scan.error}</p>}
+            </div>
+          </div>
+        </Card>
+      )}
+      {scan?.hasMcp && <CapabilityLists scan={scan} />}
+      {!hasMcp && <NoMcpNotice error={scan?.error ?? null} />}
+    </div>
+  );
+}
