@@ -18,3 +18,4 @@ export * from './realtime';
 export * from './safe-mcp';
 export * from './api/security';
 export * from './api/agent';
+export * from './safe-mcp-severity-rules';

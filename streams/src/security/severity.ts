@@ -1,7 +1,8 @@
 import type { Severity } from '@mcp-census/schemas';
 
 /**
- * Severity rules of the security view, in one place.
+ * Severity rules of the security view, in one place (the same rules in
+ * words, shown on the page: schemas/src/safe-mcp-severity-rules.ts).
  *
  * These are pattern rules over published metadata: they have known false
  * positives (the SAFE-MCP detection rules are examples, not proof) and say

@@ -1,6 +1,7 @@
 import { useSecurityAnalytics } from '../../state/queries';
 import { Skeleton } from '../ui/Skeleton';
 import { SafeMcpAbout } from './SafeMcpAbout';
+import { SeverityRules } from './SeverityRules';
 import { SeverityTotals } from './SeverityTotals';
 import { TacticBreakdown } from './TacticBreakdown';
 import { TopVulnerabilities } from './TopVulnerabilities';
@@ -45,6 +46,7 @@ export function SecurityPanel() {
           )}
         </>
       )}
+      <SeverityRules />
       <SafeMcpAbout />
     </div>
   );

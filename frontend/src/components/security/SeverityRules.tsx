@@ -1,0 +1,21 @@
+import { SEVERITY_RULE_TEXTS } from '@mcp-census/schemas/safe-mcp-severity-rules';
+
+/** How each finding's severity is decided: the detectors' rules, in words. */
+export function SeverityRules() {
+  return (
+    <details className="rounded-xl border border-slate-200 bg-white p-5 text-sm dark:border-slate-800 dark:bg-slate-900">
+      <summary className="cursor-pointer font-semibold text-slate-900 dark:text-slate-100">How severity is decided</summary>
+      <p className="mt-2 text-slate-600 dark:text-slate-400">
+        Each server is counted once per technique, at the most severe of its findings. The rules read only what a server publishes;
+        they are heuristics and can be wrong.
+      </p>
+      <ul className="mt-3 space-y-2">
+        {SEVERITY_RULE_TEXTS.map((r) => (
+          <li key={r.techniqueId} className="text-slate-700 dark:text-slate-300">
+            <span className="font-mono text-xs text-slate-500 dark:text-slate-400">{r.techniqueId}</span> {r.rule}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
