@@ -3,7 +3,7 @@ import { SEVERITY_RULE_TEXTS, techniqueById } from '@mcp-census/schemas';
 import * as security from '../../src/security/index';
 
 /** Every technique id a detector can emit (the exported *_ID-style constants). */
-const emitted = Object.values(security).filter((v): v is string => typeof v === 'string' && /^SAFE-T\d{4}$/.test(v));
+const emitted = Object.values(security as Record<string, unknown>).filter((v): v is string => typeof v === 'string' && /^SAFE-T\d{4}$/.test(v));
 
 describe('severity rules shown on the page', () => {
   it('cover every technique a detector emits, once, with the catalogue name', () => {
