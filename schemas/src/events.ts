@@ -21,6 +21,8 @@ export const scanRequestedPayloadSchema = z.object({
   url: z.url().max(2048),
   batchId: z.uuid(),
   reason: z.enum(SCAN_REASONS),
+  /** An MCP endpoint registered for the site (verified at registration): probed alongside discovery. */
+  knownEndpoint: z.url().max(2048).nullable().optional(),
 });
 export type ScanRequestedPayload = z.infer<typeof scanRequestedPayloadSchema>;
 

@@ -15,7 +15,8 @@ export interface RegistrationOutcome {
  * A visitor's endpoint registration. The server probes the endpoint itself
  * (what the browser verified proves nothing); the registration is stored in
  * any case, and only a verified one adds the site to the catalogue (or
- * re-activates it), where the scheduler scans never-scanned sites first.
+ * re-activates it), where the scheduler scans never-scanned sites first;
+ * the scanner then probes the registered endpoint alongside discovery.
  */
 export async function registerEndpoint(
   pool: pg.Pool,
@@ -40,10 +41,10 @@ export async function registerEndpoint(
   try {
     await client.query('BEGIN');
     const website = await client.query(
-      `INSERT INTO websites (name, url, host, source) VALUES ($1, $2, $3, 'registration')
-       ON CONFLICT (host) DO UPDATE SET active = true
+      `INSERT INTO websites (name, url, host, source, registered_endpoint) VALUES ($1, $2, $3, 'registration', $4)
+       ON CONFLICT (host) DO UPDATE SET active = true, registered_endpoint = EXCLUDED.registered_endpoint
        RETURNING id`,
-      [body.websiteName, site.url, site.host],
+      [body.websiteName, site.url, site.host, body.mcpEndpoint],
     );
     const websiteId = idRow.parse(website.rows[0]).id;
     const registration = await insert('verified', null, websiteId, client);

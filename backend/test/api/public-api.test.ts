@@ -178,8 +178,8 @@ describe('contributions', () => {
     const ok = await post('/api/register-mcp-endpoint', payload);
     expect(ok.status).toBe(201);
     const reg = registrationResponseSchema.parse(ok.body);
-    const site = await db.pool.query('SELECT name, source FROM websites WHERE id = $1', [reg.websiteId]);
-    expect(site.rows[0]).toEqual({ name: 'Registered Co', source: 'registration' });
+    const site = await db.pool.query('SELECT name, source, registered_endpoint FROM websites WHERE id = $1', [reg.websiteId]);
+    expect(site.rows[0]).toEqual({ name: 'Registered Co', source: 'registration', registered_endpoint: good?.endpoint });
     const before = Number((await db.pool.query('SELECT count(*) AS n FROM websites')).rows[0].n);
     const rejected = await post('/api/register-mcp-endpoint', { ...payload, websiteUrl: 'https://other.example.com', mcpEndpoint: web.sites.find((s) => s.profile === 'no-mcp')?.url });
     expect(rejected.status).toBe(422);

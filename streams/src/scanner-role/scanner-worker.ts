@@ -8,7 +8,7 @@ import type { EventPublisher } from '../kafka/event-publisher';
 import { scanLogFor } from './scan-log-line';
 
 export interface WebsiteProber {
-  probeWebsite(url: string, opts?: { signal?: AbortSignal }): Promise<ScanResult>;
+  probeWebsite(url: string, opts?: { signal?: AbortSignal; knownEndpoint?: string | undefined }): Promise<ScanResult>;
 }
 
 export interface ScannerWorkerOptions {
@@ -64,7 +64,7 @@ export function startScannerWorker(opts: ScannerWorkerOptions): Promise<RunningC
 
 async function probeSafely(prober: WebsiteProber, event: TypedEnvelope<'scan.requested'>, signal: AbortSignal): Promise<ScanResult> {
   try {
-    return await prober.probeWebsite(event.payload.url, { signal });
+    return await prober.probeWebsite(event.payload.url, { signal, knownEndpoint: event.payload.knownEndpoint ?? undefined });
   } catch (err) {
     // Cut short by shutdown: no result to publish; the request is redelivered after restart.
     if (signal.aborted) throw err;

@@ -8,7 +8,7 @@ import { readLists } from './lists';
 import { clean } from './normalize';
 import type { ProbeEnv } from './probes/types';
 import { SafePools, SafeResolver, type ResolveHost } from './safe-dispatcher';
-import { discoverEndpoint, discoverSite, SiteRun, type ProbePlan, type SiteDeps } from './site';
+import { addRegisteredCandidate, discoverEndpoint, discoverSite, SiteRun, type ProbePlan, type SiteDeps } from './site';
 
 export { categorize, canonicalJson, definitionHash } from './normalize';
 export { nonPublicReason, isBlockedHostname } from './safe-dispatcher';
@@ -65,7 +65,8 @@ export interface ProberOptions {
 
 export interface Prober {
   /** Full discovery for a catalogue site. Never throws for site failures; rejects only when `signal` aborts. */
-  probeWebsite(url: string, opts?: { signal?: AbortSignal }): Promise<ScanResult>;
+  /** `knownEndpoint`: an endpoint registered for the site, probed alongside discovery (and even when the site's own host does not resolve). */
+  probeWebsite(url: string, opts?: { signal?: AbortSignal; knownEndpoint?: string | undefined }): Promise<ScanResult>;
   /** One-URL probe: the URL itself is the endpoint candidate, or a discovery document to follow. */
   probeEndpoint(url: string, opts?: { signal?: AbortSignal }): Promise<ScanResult>;
   close(): Promise<void>;
@@ -115,7 +116,7 @@ export function createProber(opts: ProberOptions = {}): Prober {
   const sites = new Semaphore(opts.maxConcurrency ?? 64);
   let closed = false;
 
-  async function run(rawUrl: string, mode: 'website' | 'endpoint', signal?: AbortSignal): Promise<ScanResult> {
+  async function run(rawUrl: string, mode: 'website' | 'endpoint', signal?: AbortSignal, knownEndpoint?: string): Promise<ScanResult> {
     if (closed) throw new Error('prober is closed');
     await sites.acquire(signal);
     const scope = new Scope();
@@ -124,7 +125,7 @@ export function createProber(opts: ProberOptions = {}): Prober {
     signal?.addEventListener('abort', onCaller, { once: true });
     const ctx: SiteContext = { scope, requestCount: 0, firstMs: null, origins: new Set() };
     try {
-      const result = await probe(rawUrl, mode, ctx);
+      const result = await probe(rawUrl, mode, ctx, knownEndpoint);
       if (signal?.aborted) throw signal.reason;
       return finalize(result);
     } finally {
@@ -136,12 +137,19 @@ export function createProber(opts: ProberOptions = {}): Prober {
     }
   }
 
-  async function probe(rawUrl: string, mode: 'website' | 'endpoint', ctx: SiteContext): Promise<ScanResult> {
+  async function probe(rawUrl: string, mode: 'website' | 'endpoint', ctx: SiteContext, knownEndpoint?: string): Promise<ScanResult> {
     let main: URL;
     try {
       main = checkUrl(/^[a-z][a-z0-9+.-]*:\/\//i.test(rawUrl.trim()) ? rawUrl.trim() : `https://${rawUrl.trim()}`);
     } catch (err) {
       return failure(ctx, err instanceof ProbeError ? err : new ProbeError('blocked', 'Invalid URL'));
+    }
+    // A registered endpoint that is not a usable URL is ignored (discovery still runs); its host is vetted at connect time.
+    let known: URL | null = null;
+    try {
+      known = mode === 'website' && knownEndpoint ? checkUrl(knownEndpoint) : null;
+    } catch {
+      known = null;
     }
     const host = main.hostname.replace(/^\[|\]$/g, '');
     const subHost = mode === 'website' && !isIP(host) && !host.startsWith('mcp.') && host.includes('.') ? `mcp.${host.replace(/^www\./, '')}` : null;
@@ -153,7 +161,7 @@ export function createProber(opts: ProberOptions = {}): Prober {
       ),
       subHost ? resolver.resolve(subHost).then(() => true, () => false) : Promise.resolve(false),
     ]);
-    if (mainErr) return failure(ctx, mainErr);
+    if (mainErr && !known) return failure(ctx, mainErr);
     const plan: ProbePlan = { main, subdomain: null };
     if (subOk && subHost) {
       const sub = new URL(main.origin);
@@ -161,8 +169,11 @@ export function createProber(opts: ProberOptions = {}): Prober {
       plan.subdomain = sub;
     }
     const siteRun = new SiteRun(deps, ctx);
-    if (mode === 'website') await discoverSite(siteRun, plan, deps);
-    else await discoverEndpoint(siteRun, main);
+    if (known && mainErr) await discoverEndpoint(siteRun, known);
+    else if (mode === 'website') {
+      if (known) addRegisteredCandidate(siteRun, known);
+      await discoverSite(siteRun, plan, deps);
+    } else await discoverEndpoint(siteRun, main);
     const choice = siteRun.choose();
     const result = empty(ctx);
     const env: ProbeEnv = { http, ctx, requestTimeoutMs };
@@ -216,7 +227,7 @@ export function createProber(opts: ProberOptions = {}): Prober {
   }
 
   return {
-    probeWebsite: (url, o) => run(url, 'website', o?.signal),
+    probeWebsite: (url, o) => run(url, 'website', o?.signal, o?.knownEndpoint),
     probeEndpoint: (url, o) => run(url, 'endpoint', o?.signal),
     async close() {
       closed = true;

@@ -288,10 +288,15 @@ export function docKindOf(url: URL): DocKind | null {
   return null;
 }
 
+/** An endpoint someone registered for the site: probed first, named (its failure is reported). */
+export function addRegisteredCandidate(run: SiteRun, url: URL): void {
+  run.addCandidate(url.href, 'registered', RANK_REGISTERED, true, /\/sse\/?$/.test(url.pathname));
+}
+
 export async function discoverEndpoint(run: SiteRun, url: URL): Promise<void> {
   const kind = docKindOf(url);
   if (kind) run.fetchDoc(url.href, kind);
-  else run.addCandidate(url.href, 'registered', RANK_REGISTERED, true, /\/sse\/?$/.test(url.pathname));
+  else addRegisteredCandidate(run, url);
   await run.settled();
 }
 

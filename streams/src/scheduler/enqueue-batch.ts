@@ -51,8 +51,8 @@ export async function enqueueBatch(opts: EnqueueOptions): Promise<EnqueueResult>
     const dueBefore = new Date(opts.now.getTime() - opts.rescanIntervalMs);
     const lostBefore = new Date(opts.now.getTime() - opts.requestTimeoutMs);
     // Manual batches take the stalest sites even when none is formally due.
-    const { rows: sites } = await client.query<{ id: string; url: string }>(
-      `SELECT w.id, w.url
+    const { rows: sites } = await client.query<{ id: string; url: string; registered_endpoint: string | null }>(
+      `SELECT w.id, w.url, w.registered_endpoint
          FROM websites w
          LEFT JOIN website_scan_state s ON s.website_id = w.id
         WHERE w.active
@@ -80,7 +80,7 @@ export async function enqueueBatch(opts: EnqueueOptions): Promise<EnqueueResult>
     await opts.publisher.publish(
       opts.topic ?? TOPICS.scanRequested,
       'scan.requested',
-      sites.map((s) => ({ key: s.id, payload: { websiteId: Number(s.id), url: s.url, batchId, reason } })),
+      sites.map((s) => ({ key: s.id, payload: { websiteId: Number(s.id), url: s.url, batchId, reason, knownEndpoint: s.registered_endpoint } })),
     );
     await client.query('COMMIT');
     return { status: 'queued', batchId, siteCount: sites.length };

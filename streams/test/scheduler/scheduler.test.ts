@@ -32,7 +32,7 @@ async function addSites(count: number, offset = 0): Promise<number[]> {
 }
 
 /** Reads every scan request on the suite's topic so far. */
-async function readRequests(): Promise<{ websiteId: number; batchId: string }[]> {
+async function readRequests(): Promise<{ websiteId: number; batchId: string; knownEndpoint?: string | null | undefined }[]> {
   const admin = kafka.admin();
   await admin.connect();
   const offsets = await admin.fetchTopicOffsets(topics.requested);
@@ -41,7 +41,7 @@ async function readRequests(): Promise<{ websiteId: number; batchId: string }[]>
   const consumer = kafka.consumer({ groupId: `reader-${randomUUID()}` });
   await consumer.connect();
   await consumer.subscribe({ topic: topics.requested, fromBeginning: true });
-  const seen: { websiteId: number; batchId: string }[] = [];
+  const seen: { websiteId: number; batchId: string; knownEndpoint?: string | null | undefined }[] = [];
   await new Promise<void>((resolve) => {
     if (total === 0) resolve();
     void consumer.run({
@@ -49,7 +49,7 @@ async function readRequests(): Promise<{ websiteId: number; batchId: string }[]>
         const parsed = parseEnvelope('scan.requested', message.value);
         if (!parsed.ok) throw new Error(parsed.reason);
         expect(message.headers?.type?.toString()).toBe('scan.requested');
-        seen.push({ websiteId: parsed.event.payload.websiteId, batchId: parsed.event.payload.batchId });
+        seen.push({ websiteId: parsed.event.payload.websiteId, batchId: parsed.event.payload.batchId, knownEndpoint: parsed.event.payload.knownEndpoint });
         if (seen.length >= total) resolve();
       },
     });
@@ -92,10 +92,13 @@ describe('scheduler', () => {
 
   it('queues never-scanned sites in batches of 50 and records each request', async () => {
     const ids = await addSites(120);
+    // a registered endpoint travels with the site's scan request
+    await db.pool.query(`UPDATE websites SET registered_endpoint = 'https://mcp.partner.example/v1' WHERE id = $1`, [ids[7]]);
     const scheduler = make();
     expect(await scheduler.tick()).toBe(3);
     const requests = await readRequests();
     expect(requests.map((r) => r.websiteId).sort((a, b) => a - b)).toEqual(ids);
+    expect(requests.filter((r) => r.knownEndpoint).map((r) => [r.websiteId, r.knownEndpoint])).toEqual([[ids[7], 'https://mcp.partner.example/v1']]);
     const batches = await db.pool.query<{ site_count: number; reason: string }>('SELECT site_count, reason FROM scan_batches ORDER BY site_count DESC');
     expect(batches.rows).toEqual([
       { site_count: SCAN_BATCH_SIZE, reason: 'scheduled' },
