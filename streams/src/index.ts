@@ -8,6 +8,7 @@ export { ensureTopics } from './kafka/topics';
 export { enqueueBatch, type EnqueueResult, type ScanReason } from './scheduler/enqueue-batch';
 export { applyScanCompletions, runProgressTracker } from './scheduler/progress-tracker';
 export { isScanningPaused, setScanningPaused } from './scheduler/scan-control';
+export { advisoryLeadership, type Leadership, type LeadershipOptions } from './scheduler/advisory-leadership';
 export { SCAN_BATCH_SIZE, SCAN_REQUEST_TIMEOUT_MS, startScheduler, type RunningScheduler } from './scheduler/scheduler';
 export { startScannerWorker, type WebsiteProber } from './scanner-role/scanner-worker';
 export { createProber, type Prober, type ProberOptions } from './scanner/index';

@@ -3,10 +3,10 @@ import type pg from 'pg';
 import { z } from 'zod';
 import type { AdoptionTrendPoint, MonthlyTrend, SingleScan, TrendPeriod } from '@mcp-census/schemas';
 import type { AgentMetrics } from '@mcp-census/schemas/api/agent';
-import { listWebsites, readMetrics, readToolCategories, readWebsite, type ToolCategory, type WebsiteDetail, type WebsitePage } from '@mcp-census/streams/projector-state/index';
-import { adoptionTrend, monthlyGrowth, weeklyGrowth } from '@mcp-census/streams/projector-trends/index';
+import type { ToolCategory, WebsiteDetail, WebsitePage } from '@mcp-census/streams/projector-state/index';
 import { HttpError } from '../http/error-handler';
 import type { OneUrlScanner } from '../services/one-url-scan';
+import type { PublicData } from '../services/public-data';
 
 /** A monitored platform found by name or host. */
 export interface PlatformMatch {
@@ -51,6 +51,8 @@ export interface AgentData {
 export interface AgentDataDeps {
   pool: pg.Pool;
   clickhouse: ClickHouseClient;
+  /** The dashboard's cached reads: agents see the same figures as the REST API. */
+  publicData: PublicData;
   oneUrlScanner: Pick<OneUrlScanner, 'scanWebsite'>;
   now?: () => Date;
   /** Scans in flight per process; more answer 429 (each scan makes dozens of outbound requests). */
@@ -150,17 +152,14 @@ export function createAgentData(deps: AgentDataDeps): AgentData {
   return {
     now,
     maxConcurrentScans: maxScans,
-    async metrics() {
-      const [metrics, growth] = await Promise.all([readMetrics(deps.pool), weeklyGrowth(deps.clickhouse, { now: now() })]);
-      return { ...metrics, weeklyGrowth: growth };
-    },
-    websitesPage: (page, limit) => listWebsites(deps.pool, { page, limit }),
+    metrics: () => deps.publicData.metrics(),
+    websitesPage: (page, limit) => deps.publicData.websites({ page, limit }),
     findPlatforms: (query, limit) => findPlatforms(deps.pool, query, limit),
-    website: (id) => readWebsite(deps.pool, id),
-    adoptionTrend: (days) => adoptionTrend(deps.clickhouse, { days, now: now() }),
-    monthlyGrowth: () => monthlyGrowth(deps.clickhouse, { now: now(), months: 12 }),
+    website: (id) => deps.publicData.website(id) as Promise<WebsiteDetail | null>,
+    adoptionTrend: (days) => deps.publicData.adoptionTrend(days),
+    monthlyGrowth: () => deps.publicData.monthlyTrends(),
     earliestAdopters: (limit) => earliestAdopters(deps.pool, deps.clickhouse, limit),
-    toolCategories: () => readToolCategories(deps.pool),
+    toolCategories: () => deps.publicData.toolCategories(),
     async scanWebsite(url) {
       if (scansInFlight >= maxScans) throw new HttpError(429, `Too many scans in progress (at most ${maxScans}); retry in a few seconds`);
       scansInFlight += 1;

@@ -1,4 +1,5 @@
 import type { Middleware } from 'koa';
+import type { z } from 'zod';
 
 /** An error meant for the client: its status and message are sent as `{ error, details? }`. */
 export class HttpError extends Error {
@@ -10,6 +11,11 @@ export class HttpError extends Error {
     super(message);
     this.name = 'HttpError';
   }
+}
+
+/** A failed validation's issues as `details`: one `{ path, message }` per problem. */
+export function issueDetails(error: z.ZodError): { path: string; message: string }[] {
+  return error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import type { z } from 'zod';
-import { HttpError } from './error-handler';
+import { HttpError, issueDetails } from './error-handler';
 
 const DEFAULT_LIMIT = 64 * 1024;
 
@@ -30,11 +30,7 @@ export async function parseJsonBody<S extends z.ZodType>(ctx: Context, schema: S
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
-    throw new HttpError(
-      400,
-      'Invalid request body',
-      parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-    );
+    throw new HttpError(400, 'Invalid request body', issueDetails(parsed.error));
   }
   return parsed.data;
 }

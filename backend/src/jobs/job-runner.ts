@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { LOCK_CLASS, LOCKS } from '../migrations/advisory-locks';
 import type { Logger } from '../util/logger';
-import { advisoryLeadership } from './advisory-leadership';
+import { advisoryLeadership } from '@mcp-census/streams';
 import { finishJobRun, readJobRun, startJobRun } from './job-runs';
 import type { DuePeriod } from './periods';
 
@@ -69,7 +69,8 @@ export function startJobRunner(opts: JobRunnerOptions): RunningJobRunner {
     databaseUrl: opts.databaseUrl,
     lock: [LOCK_CLASS, LOCKS.scheduledJobs],
     applicationName: 'mcp-census-jobs-lock',
-    log: opts.log,
+    lockName: 'job lock',
+    log: (level, message) => opts.log[level](message),
   });
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;

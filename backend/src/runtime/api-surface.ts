@@ -79,7 +79,7 @@ export async function createApiSurface(opts: ApiSurfaceOptions): Promise<ApiSurf
     adminAuthRoutes({ credentials, sessions, log: log.child('admin') }),
     adminRoutes({ pool, requireAdmin: requireAdmin(sessions), readStatus }),
     agentRoutes({
-      data: createAgentData({ pool, clickhouse, oneUrlScanner: scanner }),
+      data: createAgentData({ pool, clickhouse, publicData, oneUrlScanner: scanner }),
       publicUrl,
       // loopback on any port: same-machine clients; anything else must be the public host
       allowedHosts: [publicHost, 'localhost', '127.0.0.1', '[::1]'],

@@ -16,6 +16,7 @@ import {
 import { createProber, type Prober } from '@mcp-census/streams';
 import { createTestDatabase } from '../../../test/support/test-database';
 import { createAgentData } from '../../src/agent/agent-data';
+import { createPublicData } from '../../src/services/public-data';
 import { createOneUrlScanner } from '../../src/services/one-url-scan';
 import { INITIALIZE, MCP_HEADERS, rawRequest } from './raw-http';
 import { createTestClickHouse, POISONED_DESCRIPTION, seedCensus, startAgentApp, type SeededSites } from './support';
@@ -31,7 +32,7 @@ beforeAll(async () => {
   [db, ch] = await Promise.all([createTestDatabase('agent_api'), createTestClickHouse('agent_api')]);
   sites = await seedCensus(db.pool, ch.client, now, 600);
   prober = createProber({ requestTimeoutMs: 2_000 }); // production mode: private and loopback targets refused
-  const data = createAgentData({ pool: db.pool, clickhouse: ch.client, oneUrlScanner: createOneUrlScanner(prober), now: () => now });
+  const data = createAgentData({ pool: db.pool, clickhouse: ch.client, publicData: createPublicData({ pool: db.pool, clickhouse: ch.client, now: () => now }), oneUrlScanner: createOneUrlScanner(prober), now: () => now });
   app = await startAgentApp({ data });
 });
 

@@ -119,7 +119,7 @@ describe('createAgentData', () => {
           release = () => reject(new HttpError(400, 'done'));
         }),
     };
-    const data = createAgentData({ pool: {} as never, clickhouse: {} as never, oneUrlScanner: scanner, maxConcurrentScans: 1 });
+    const data = createAgentData({ pool: {} as never, clickhouse: {} as never, publicData: {} as never, oneUrlScanner: scanner, maxConcurrentScans: 1 });
     const first = data.scanWebsite('https://a.example/').catch((e: unknown) => e);
     await expect(data.scanWebsite('https://b.example/')).rejects.toSatisfy(rejectsWith(429, /Too many scans/));
     release();

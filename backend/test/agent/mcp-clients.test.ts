@@ -15,6 +15,7 @@ import { startSimulatedWeb, type SimulatedWeb } from '@mcp-census/streams/simweb
 import { createTestDatabase } from '../../../test/support/test-database';
 import { createAgentData } from '../../src/agent/agent-data';
 import { AGENT_RESOURCE_DEFINITIONS } from '../../src/agent/agent-resources';
+import { createPublicData } from '../../src/services/public-data';
 import { createOneUrlScanner } from '../../src/services/one-url-scan';
 import { createTestClickHouse, POISONED_DESCRIPTION, seedCensus, startAgentApp, type SeededSites } from './support';
 
@@ -35,7 +36,7 @@ beforeAll(async () => {
   sites = await seedCensus(db.pool, ch.client, now, 20);
   // Loopback targets are allowed only because the simulated web lives there; nothing leaves 127.0.0.1.
   prober = createProber({ allowPrivate: true, resolveHost: (h) => web.resolveHost(h), requestTimeoutMs: 5_000 });
-  const data = createAgentData({ pool: db.pool, clickhouse: ch.client, oneUrlScanner: createOneUrlScanner(prober), now: () => now });
+  const data = createAgentData({ pool: db.pool, clickhouse: ch.client, publicData: createPublicData({ pool: db.pool, clickhouse: ch.client, now: () => now }), oneUrlScanner: createOneUrlScanner(prober), now: () => now });
   app = await startAgentApp({ data });
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dashboardMetricsSchema } from '../dashboard-delta';
 import { singleScanSchema } from './one-url-scan';
+import { metricsResponseSchema } from './websites';
 import { adoptionTrendPointSchema, monthlyTrendSchema, weeklyGrowthSchema } from './trends';
 
 /*
@@ -104,7 +105,8 @@ export type AgentToolList = z.infer<typeof agentToolListSchema>;
 
 // ---- Resource contents ----
 
-export const agentMetricsSchema = dashboardMetricsSchema.extend({ weeklyGrowth: weeklyGrowthSchema });
+/** The same figures as GET /api/metrics. */
+export const agentMetricsSchema = metricsResponseSchema;
 export type AgentMetrics = z.infer<typeof agentMetricsSchema>;
 
 export const dashboardMetricsResourceSchema = z.object({

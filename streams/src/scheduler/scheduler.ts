@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { advisoryLeadership } from './advisory-leadership';
 import type { EventPublisher } from '../kafka/event-publisher';
 import { enqueueBatch } from './enqueue-batch';
 import { isScanningPaused } from './scan-control';
@@ -44,46 +45,19 @@ export function startScheduler(opts: SchedulerOptions): RunningScheduler {
   const requestTimeoutMs = opts.requestTimeoutMs ?? SCAN_REQUEST_TIMEOUT_MS;
   const maxOpenBatches = opts.maxOpenBatches ?? 10;
   const tickMs = opts.tickMs ?? 1_000;
-  let lockClient: pg.Client | undefined;
-  let leader = false;
+  const leadership = advisoryLeadership({
+    databaseUrl: opts.databaseUrl,
+    lock: SCHEDULER_LOCK,
+    applicationName: 'mcp-census-scheduler-lock',
+    lockName: 'scheduling lock',
+    log: (level, message) => opts.log(level, `scheduler: ${message}`),
+  });
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
 
-  async function acquireLeadership(): Promise<boolean> {
-    if (leader) return true;
-    try {
-      lockClient ??= await connectLockClient();
-      const { rows } = await lockClient.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS ok', SCHEDULER_LOCK);
-      leader = rows[0]?.ok === true;
-      if (leader) opts.log('info', 'scheduler: active (holds the scheduling lock)');
-    } catch (err) {
-      opts.log('warn', `scheduler: cannot take the scheduling lock: ${(err as Error).message}`);
-      await dropLockClient();
-    }
-    return leader;
-  }
-
-  async function connectLockClient(): Promise<pg.Client> {
-    const client = new pg.Client({ connectionString: opts.databaseUrl, application_name: 'mcp-census-scheduler-lock' });
-    client.on('error', () => {
-      // The session (and its lock) is gone; another scheduler may take over.
-      leader = false;
-      lockClient = undefined;
-    });
-    await client.connect();
-    return client;
-  }
-
-  async function dropLockClient(): Promise<void> {
-    const client = lockClient;
-    lockClient = undefined;
-    leader = false;
-    await client?.end().catch(() => undefined);
-  }
-
   async function tick(): Promise<number> {
-    if (stopped || !(await acquireLeadership())) return 0;
+    if (stopped || !(await leadership.acquire())) return 0;
     if (await isScanningPaused(opts.pool)) return 0;
     const at = now();
     const { rows } = await opts.pool.query<{ open: string }>(
@@ -122,12 +96,12 @@ export function startScheduler(opts: SchedulerOptions): RunningScheduler {
 
   return {
     tick: () => tick(),
-    isLeader: () => leader,
+    isLeader: () => leadership.isLeader(),
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
       await running;
-      await dropLockClient();
+      await leadership.release();
     },
   };
 }

@@ -12,8 +12,15 @@ interface ScanRef {
   event?: Completed;
 }
 
-const refRow = z.object({ website_id: z.coerce.number(), event_id: z.string(), scan_time: z.date() });
-const hashRow = z.object({ website_id: z.coerce.number(), latest_hash: z.string().nullable(), previous_hash: z.string().nullable() });
+const siteRow = z.object({
+  website_id: z.coerce.number(),
+  latest_event: z.string().nullable(),
+  latest_time: z.date().nullable(),
+  previous_event: z.string().nullable(),
+  previous_time: z.date().nullable(),
+  latest_hash: z.string().nullable(),
+  previous_hash: z.string().nullable(),
+});
 
 /** Newer first by (scan_time, event_id): the order latest_scans' guard uses. */
 const newerFirst = (a: ScanRef, b: ScanRef): number => b.scanTime - a.scanTime || (a.eventId < b.eventId ? 1 : a.eventId > b.eventId ? -1 : 0);
@@ -31,19 +38,19 @@ const newerFirst = (a: ScanRef, b: ScanRef): number => b.scanTime - a.scanTime |
 export async function trackPreviousScans(client: pg.PoolClient, events: readonly Completed[]): Promise<Set<number>> {
   const ids = [...new Set(events.map((e) => e.payload.websiteId))];
   if (ids.length === 0) return new Set();
-  // one client in a transaction: its queries run one after another
-  const known = await client.query('SELECT id FROM websites WHERE id = ANY($1::bigint[])', [ids]);
-  const latest = await client.query('SELECT website_id, event_id, scan_time FROM latest_scans WHERE website_id = ANY($1::bigint[])', [ids]);
-  const previous = await client.query('SELECT website_id, event_id, scan_time FROM site_previous_scans WHERE website_id = ANY($1::bigint[])', [ids]);
-  const hashes = await client.query('SELECT website_id, latest_hash, previous_hash FROM site_content_hashes WHERE website_id = ANY($1::bigint[])', [ids]);
-  const knownIds = new Set(known.rows.map((r) => Number(r.id)));
-  const toRef = (r: unknown): [number, ScanRef] => {
-    const row = refRow.parse(r);
-    return [row.website_id, { eventId: row.event_id.toLowerCase(), scanTime: row.scan_time.getTime() }];
-  };
-  const latestBySite = new Map(latest.rows.map(toRef));
-  const previousBySite = new Map(previous.rows.map(toRef));
-  const hashesBySite = new Map(hashes.rows.map((r) => hashRow.parse(r)).map((h) => [h.website_id, h]));
+  // per known site: its latest and previous scan and their fingerprints, in one read
+  const { rows } = await client.query(
+    `SELECT w.id AS website_id, l.event_id AS latest_event, l.scan_time AS latest_time,
+            p.event_id AS previous_event, p.scan_time AS previous_time, h.latest_hash, h.previous_hash
+       FROM websites w
+       LEFT JOIN latest_scans l ON l.website_id = w.id
+       LEFT JOIN site_previous_scans p ON p.website_id = w.id
+       LEFT JOIN site_content_hashes h ON h.website_id = w.id
+      WHERE w.id = ANY($1::bigint[])`,
+    [ids],
+  );
+  const states = new Map(rows.map((r) => siteRow.parse(r)).map((r) => [r.website_id, r]));
+  const ref = (eventId: string | null, time: Date | null): ScanRef | undefined => (eventId && time ? { eventId: eventId.toLowerCase(), scanTime: time.getTime() } : undefined);
   const eventsBySite = new Map<number, ScanRef[]>();
   for (const e of events) {
     const list = eventsBySite.get(e.payload.websiteId) ?? [];
@@ -53,19 +60,20 @@ export async function trackPreviousScans(client: pg.PoolClient, events: readonly
 
   const moved: { site: number; ref: ScanRef; hash: string | null }[] = [];
   for (const [site, chunk] of eventsBySite) {
-    if (!knownIds.has(site)) continue;
-    const oldLatest = latestBySite.get(site);
-    const oldPrevious = previousBySite.get(site);
+    const state = states.get(site);
+    if (!state) continue;
+    const oldLatest = ref(state.latest_event, state.latest_time);
+    const oldPrevious = ref(state.previous_event, state.previous_time);
     const byId = new Map<string, ScanRef>();
     for (const ref of [oldLatest, oldPrevious, ...chunk]) if (ref && !byId.has(ref.eventId)) byId.set(ref.eventId, ref);
     const next = [...byId.values()].sort(newerFirst)[1];
     if (!next || next.eventId === oldPrevious?.eventId) continue;
-    moved.push({ site, ref: next, hash: next.event ? scanContentHash(next.event.payload.result) : (hashesBySite.get(site)?.latest_hash ?? null) });
+    moved.push({ site, ref: next, hash: next.event ? scanContentHash(next.event.payload.result) : state.latest_hash });
   }
   if (moved.length === 0) return new Set();
 
   // definitions change only when the content does; an unknown hash always rewrites
-  const rewrite = moved.filter((m) => m.hash === null || m.hash !== hashesBySite.get(m.site)?.previous_hash);
+  const rewrite = moved.filter((m) => m.hash === null || m.hash !== states.get(m.site)?.previous_hash);
   if (rewrite.length > 0) {
     await client.query('DELETE FROM site_previous_definitions WHERE website_id = ANY($1::bigint[])', [rewrite.map((m) => m.site)]);
     const fromLatest = rewrite.filter((m) => !m.ref.event).map((m) => m.site);

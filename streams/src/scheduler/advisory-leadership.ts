@@ -1,5 +1,4 @@
 import pg from 'pg';
-import type { Logger } from '../util/logger';
 
 export interface Leadership {
   /** Takes the lock when free; true while this process holds it. */
@@ -9,13 +8,22 @@ export interface Leadership {
   release(): Promise<void>;
 }
 
+export interface LeadershipOptions {
+  databaseUrl: string;
+  lock: [number, number];
+  applicationName: string;
+  /** Names the lock in log lines, e.g. "scheduling lock". */
+  lockName: string;
+  log: (level: 'info' | 'warn', message: string) => void;
+}
+
 /**
- * Leadership by a Postgres session advisory lock, as the scan scheduler does
- * it (streams/src/scheduler/scheduler.ts): the lock lives on a dedicated
- * connection, so it is released when the process dies or that connection
- * drops, and a standby takes over at its next attempt.
+ * Exactly one active process by a Postgres session advisory lock (the scan
+ * scheduler, the job runner). The lock lives on a dedicated connection, so
+ * it is released when the process dies or that connection drops, and a
+ * standby takes over at its next attempt.
  */
-export function advisoryLeadership(opts: { databaseUrl: string; lock: [number, number]; applicationName: string; log: Logger }): Leadership {
+export function advisoryLeadership(opts: LeadershipOptions): Leadership {
   let lockClient: pg.Client | undefined;
   let leader = false;
 
@@ -23,7 +31,7 @@ export function advisoryLeadership(opts: { databaseUrl: string; lock: [number, n
     const client = new pg.Client({ connectionString: opts.databaseUrl, application_name: opts.applicationName });
     client.on('error', (err) => {
       // The session (and its lock) is gone; another process may take over.
-      if (leader) opts.log.warn(`lost the job lock: ${err.message}`);
+      if (leader) opts.log('warn', `lost the ${opts.lockName}: ${err.message}`);
       leader = false;
       if (lockClient === client) lockClient = undefined;
     });
@@ -45,9 +53,9 @@ export function advisoryLeadership(opts: { databaseUrl: string; lock: [number, n
         lockClient ??= await connectLockClient();
         const { rows } = await lockClient.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS ok', opts.lock);
         leader = rows[0]?.ok === true;
-        if (leader) opts.log.info('active (holds the job lock)');
+        if (leader) opts.log('info', `active (holds the ${opts.lockName})`);
       } catch (err) {
-        opts.log.warn(`cannot take the job lock: ${(err as Error).message}`);
+        opts.log('warn', `cannot take the ${opts.lockName}: ${(err as Error).message}`);
         await dropLockClient();
       }
       return leader;
