@@ -19,12 +19,27 @@ export const TRANSPORTS = ['stateless-http', 'streamable-http', 'http+sse'] as c
 export const transportSchema = z.enum(TRANSPORTS);
 
 /** One short human message per failure class; `error` carries the detail. */
-export const ERROR_CLASSES = ['dns', 'refused', 'tls', 'timeout', 'http-status', 'not-mcp', 'malformed', 'too-large', 'blocked', 'redirects', 'network'] as const;
+/** 'forbidden': a 403 that is no authentication challenge (Host/Origin check, WAF page): the server refused the request. */
+export const ERROR_CLASSES = ['dns', 'refused', 'tls', 'timeout', 'http-status', 'not-mcp', 'malformed', 'too-large', 'blocked', 'redirects', 'network', 'forbidden'] as const;
 export const errorClassSchema = z.enum(ERROR_CLASSES);
 
 /** Where the endpoint was found. */
-export const DISCOVERY_METHODS = ['well-known', 'server-card', 'ai-catalog', 'config-file', 'llms-txt', 'common-path', 'subdomain', 'registered'] as const;
+/** 'given-url': the URL we were asked to scan had a path, and that exact path answered. */
+export const DISCOVERY_METHODS = ['well-known', 'server-card', 'ai-catalog', 'config-file', 'llms-txt', 'common-path', 'subdomain', 'registered', 'given-url'] as const;
 export const discoveryMethodSchema = z.enum(DISCOVERY_METHODS);
+
+/**
+ * Why hasMcp is true (rules in streams/src/scanner/evidence.ts):
+ * 'handshake': `initialize` or `server/discover` answered;
+ * 'oauth-metadata': an auth challenge whose RFC 9728 protected-resource metadata names this resource;
+ * 'auth-wall': 401 (bare or Bearer) on an MCP path while a control path on the same host answers otherwise.
+ */
+export const EVIDENCE_LEVELS = ['handshake', 'oauth-metadata', 'auth-wall'] as const;
+export const evidenceSchema = z.enum(EVIDENCE_LEVELS);
+
+/** What a URL-with-a-path hint (the given URL's path, a registered endpoint) turned out to be. */
+export const HINT_SOURCES = ['given-url', 'registered'] as const;
+export const HINT_OUTCOMES = ['mcp', 'auth', 'forbidden', 'dead', 'not-mcp', 'error', 'skipped'] as const;
 
 const hashSchema = z.string().regex(/^[a-f0-9]{64}$/, 'sha256 hex');
 const text = (max: number) => z.string().max(max);
@@ -73,13 +88,32 @@ export const scannedPromptSchema = z.object({
 });
 export type ScannedPrompt = z.infer<typeof scannedPromptSchema>;
 
+export const scannedResourceTemplateSchema = z.object({
+  name: text(SCAN_LIMITS.nameChars).min(1),
+  uriTemplate: text(SCAN_LIMITS.uriChars),
+  description: text(SCAN_LIMITS.descriptionChars).optional(),
+  hash: hashSchema,
+});
+export type ScannedResourceTemplate = z.infer<typeof scannedResourceTemplateSchema>;
+
+export const endpointHintSchema = z.object({
+  url: text(SCAN_LIMITS.uriChars),
+  source: z.enum(HINT_SOURCES),
+  outcome: z.enum(HINT_OUTCOMES),
+  detail: text(SCAN_LIMITS.errorChars).nullable(),
+});
+export type EndpointHint = z.infer<typeof endpointHintSchema>;
+
 export const serverInfoSchema = z.object({
   name: text(SCAN_LIMITS.nameChars).optional(),
   version: text(100).optional(),
   title: text(SCAN_LIMITS.nameChars).optional(),
 });
 
-/** The full result of probing one website. Field names follow the spec's LatestScan where they overlap. */
+/**
+ * The full result of probing one website. Field names follow the spec's LatestScan where they overlap.
+ * Fields added after the first release carry defaults so older events still parse.
+ */
 export const scanResultSchema = z.object({
   hasMcp: z.boolean(),
   mcpEndpoint: text(SCAN_LIMITS.uriChars).nullable(),
@@ -95,8 +129,18 @@ export const scanResultSchema = z.object({
   tools: z.array(scannedToolSchema).max(SCAN_LIMITS.itemsPerList),
   resources: z.array(scannedResourceSchema).max(SCAN_LIMITS.itemsPerList),
   prompts: z.array(scannedPromptSchema).max(SCAN_LIMITS.itemsPerList),
+  /** OR of the per-list flags below. */
   listsTruncated: z.boolean(),
   requestCount: z.number().int().nonnegative(),
+  evidence: evidenceSchema.nullable().default(null),
+  /** A list cut by a cap (bytes, pages, items) or unreadable: the items kept are a lower bound, not the server's list. */
+  toolsTruncated: z.boolean().default(false),
+  resourcesTruncated: z.boolean().default(false),
+  promptsTruncated: z.boolean().default(false),
+  resourceTemplatesTruncated: z.boolean().default(false),
+  resourceTemplates: z.array(scannedResourceTemplateSchema).max(SCAN_LIMITS.itemsPerList).default([]),
+  /** URL-with-a-path hints probed before the ladder, and what each turned out to be. */
+  endpointHints: z.array(endpointHintSchema).max(4).default([]),
 });
 export type ScanResult = z.infer<typeof scanResultSchema>;
 
@@ -119,6 +163,13 @@ export function emptyScanResult(overrides: Partial<ScanResult> = {}): ScanResult
     prompts: [],
     listsTruncated: false,
     requestCount: 0,
+    evidence: null,
+    toolsTruncated: false,
+    resourcesTruncated: false,
+    promptsTruncated: false,
+    resourceTemplatesTruncated: false,
+    resourceTemplates: [],
+    endpointHints: [],
     ...overrides,
   };
 }

@@ -86,4 +86,5 @@ export const ERROR_MESSAGES: Record<ErrorClass, string> = {
   blocked: 'Blocked by SSRF policy',
   redirects: 'Too many redirects',
   network: 'Network error',
+  forbidden: 'Refused by the server (not an authentication challenge)',
 };

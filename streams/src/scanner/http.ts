@@ -30,6 +30,8 @@ export interface HttpRequest {
   sseUntil?: (message: unknown) => boolean;
   /** Cancels this request only (e.g. a losing candidate once a winner is found). */
   cancel?: Scope;
+  /** A lower body cap than the client's (a guessed path that may answer with a whole web page). */
+  maxBytes?: number;
 }
 
 export interface HttpResponse {
@@ -194,15 +196,16 @@ export class HttpClient {
       }
       const contentType = mediaType(data.headers);
       const lengthHeader = Number(headerValue(data.headers, 'content-length'));
-      if (Number.isFinite(lengthHeader) && lengthHeader > this.o.maxResponseBytes) {
+      const cap = Math.min(req.maxBytes ?? this.o.maxResponseBytes, this.o.maxResponseBytes);
+      if (Number.isFinite(lengthHeader) && lengthHeader > cap) {
         data.body.destroy();
-        throw new ProbeError('too-large', `Response too large: ${lengthHeader} bytes (limit ${this.o.maxResponseBytes}) from ${url.pathname.slice(0, 100)}`);
+        throw new ProbeError('too-large', `Response too large: ${lengthHeader} bytes (limit ${cap}) from ${url.pathname.slice(0, 100)}`);
       }
       if (contentType === 'text/event-stream' && req.sseUntil) {
-        const messages = await this.readSse(data.body, req.sseUntil, url);
+        const messages = await this.readSse(data.body, req.sseUntil, url, cap);
         return { status, response: { status, headers: data.headers, contentType, text: '', sseMessages: messages } };
       }
-      const text = await this.readCapped(data.body, url);
+      const text = await this.readCapped(data.body, url, cap);
       return { status, response: { status, headers: data.headers, contentType, text } };
     } catch (err) {
       if (data && !data.body.destroyed) data.body.destroy();
@@ -216,26 +219,26 @@ export class HttpClient {
   }
 
   /** The body's chunks, aborting with 'too-large' once their total passes the cap. */
-  private async *cappedChunks(body: Dispatcher.ResponseData['body'], url: URL): AsyncGenerator<Buffer> {
+  private async *cappedChunks(body: Dispatcher.ResponseData['body'], url: URL, cap = this.o.maxResponseBytes): AsyncGenerator<Buffer> {
     let n = 0;
     for await (const chunk of body) {
       const c = chunk as Buffer;
       n += c.length;
-      if (n > this.o.maxResponseBytes) {
+      if (n > cap) {
         body.destroy();
-        throw new ProbeError('too-large', `Response too large: over ${this.o.maxResponseBytes} bytes from ${url.pathname.slice(0, 100)}`);
+        throw new ProbeError('too-large', `Response too large: over ${cap} bytes from ${url.pathname.slice(0, 100)}`);
       }
       yield c;
     }
   }
 
-  private async readCapped(body: Dispatcher.ResponseData['body'], url: URL): Promise<string> {
+  private async readCapped(body: Dispatcher.ResponseData['body'], url: URL, cap?: number): Promise<string> {
     const chunks: Buffer[] = [];
-    for await (const c of this.cappedChunks(body, url)) chunks.push(c);
+    for await (const c of this.cappedChunks(body, url, cap)) chunks.push(c);
     return chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
   }
 
-  private async readSse(body: Dispatcher.ResponseData['body'], until: (m: unknown) => boolean, url: URL): Promise<unknown[]> {
+  private async readSse(body: Dispatcher.ResponseData['body'], until: (m: unknown) => boolean, url: URL, cap?: number): Promise<unknown[]> {
     const messages: unknown[] = [];
     let done = false;
     let malformed = false;
@@ -249,7 +252,7 @@ export class HttpClient {
         malformed = true;
       }
     });
-    for await (const c of this.cappedChunks(body, url)) {
+    for await (const c of this.cappedChunks(body, url, cap)) {
       parser.push(c);
       if (done) {
         body.destroy();

@@ -1,7 +1,7 @@
-import { SCAN_LIMITS, type ScannedPrompt, type ScannedResource, type ScannedTool } from '@mcp-census/schemas';
+import { SCAN_LIMITS, type ScannedPrompt, type ScannedResource, type ScannedResourceTemplate, type ScannedTool } from '@mcp-census/schemas';
 import { ProbeError } from './errors';
 import { isRecord, RpcError } from './jsonrpc';
-import { normalizePrompt, normalizeResource, normalizeTool } from './normalize';
+import { normalizePrompt, normalizeResource, normalizeResourceTemplate, normalizeTool } from './normalize';
 import { asProbeError } from './probes/ladder';
 import type { ListMethod, McpSession, ProbeEnv } from './probes/types';
 
@@ -9,37 +9,60 @@ export interface Listing {
   tools: ScannedTool[];
   resources: ScannedResource[];
   prompts: ScannedPrompt[];
+  resourceTemplates: ScannedResourceTemplate[];
+  /** Per list: cut by a cap (bytes, pages, items) or unreadable, so the items are a lower bound. */
+  toolsTruncated: boolean;
+  resourcesTruncated: boolean;
+  promptsTruncated: boolean;
+  resourceTemplatesTruncated: boolean;
+  /** OR of the per-list flags. */
   truncated: boolean;
   /** The first list failure that was not a plain "method not found". */
   error: ProbeError | null;
 }
 
-const SPECS = [
-  { method: 'tools/list', field: 'tools', cap: 'tools' },
-  { method: 'resources/list', field: 'resources', cap: 'resources' },
-  { method: 'prompts/list', field: 'prompts', cap: 'prompts' },
-] as const;
+type Field = 'tools' | 'resources' | 'prompts' | 'resourceTemplates';
+
+const SPECS: ReadonlyArray<{ method: ListMethod; field: Field; cap: string; normalize: (raw: unknown) => unknown }> = [
+  { method: 'tools/list', field: 'tools', cap: 'tools', normalize: normalizeTool },
+  { method: 'resources/list', field: 'resources', cap: 'resources', normalize: normalizeResource },
+  { method: 'resources/templates/list', field: 'resourceTemplates', cap: 'resources', normalize: normalizeResourceTemplate },
+  { method: 'prompts/list', field: 'prompts', cap: 'prompts', normalize: normalizePrompt },
+];
+
+const METHOD_NOT_FOUND = -32601;
 
 /**
- * Reads tools/resources/prompts (only lists, never `tools/call` or anything
- * that executes), following `nextCursor` up to `maxPages` pages and
- * SCAN_LIMITS.itemsPerList items. The three lists run in parallel.
+ * Reads tools, resources, resource templates and prompts (only lists, never
+ * `tools/call` or anything that executes), following `nextCursor` up to
+ * `maxPages` pages and SCAN_LIMITS.itemsPerList items. The lists run in
+ * parallel. A list the server does not have is empty and complete; a list
+ * it has but we could not read in full is marked truncated.
  */
 export async function readLists(session: McpSession, env: ProbeEnv, maxPages: number): Promise<Listing> {
-  const out: Listing = { tools: [], resources: [], prompts: [], truncated: false, error: null };
+  const out: Listing = {
+    tools: [],
+    resources: [],
+    prompts: [],
+    resourceTemplates: [],
+    toolsTruncated: false,
+    resourcesTruncated: false,
+    promptsTruncated: false,
+    resourceTemplatesTruncated: false,
+    truncated: false,
+    error: null,
+  };
   const caps = session.capabilities;
   await Promise.all(
-    SPECS.map(async ({ method, field, cap }) => {
+    SPECS.map(async ({ method, field, cap, normalize }) => {
       if (caps && !(cap in caps)) return;
-      const normalize = (field === 'tools' ? normalizeTool : field === 'resources' ? normalizeResource : normalizePrompt) as (raw: unknown) => unknown;
-      const { items, truncated, error } = await paginate(session, method, field, env, maxPages, normalize);
-      if (truncated) out.truncated = true;
+      const { items, truncated, error } = await paginate(session, method, field, env, maxPages, normalize, caps !== null);
       if (error && !out.error) out.error = error;
-      if (field === 'tools') out.tools = items as ScannedTool[];
-      else if (field === 'resources') out.resources = items as ScannedResource[];
-      else out.prompts = items as ScannedPrompt[];
+      (out[field] as unknown[]) = items;
+      out[`${field}Truncated`] = truncated;
     }),
   );
+  out.truncated = out.toolsTruncated || out.resourcesTruncated || out.promptsTruncated || out.resourceTemplatesTruncated;
   return out;
 }
 
@@ -47,10 +70,11 @@ export async function readLists(session: McpSession, env: ProbeEnv, maxPages: nu
 async function paginate(
   session: McpSession,
   method: ListMethod,
-  field: string,
+  field: Field,
   env: ProbeEnv,
   maxPages: number,
   normalize: (raw: unknown) => unknown,
+  declared: boolean,
 ): Promise<{ items: unknown[]; truncated: boolean; error: ProbeError | null }> {
   const items: unknown[] = [];
   const seenCursors = new Set<string>();
@@ -62,11 +86,14 @@ async function paginate(
       result = await session.list(method, cursor, env);
     } catch (err) {
       if (err instanceof RpcError) {
-        // Method not found / unsupported: the server simply has no such list.
-        if (err.code === -32601 || page === 0) return { items, truncated: page > 0, error: null };
-        return { items, truncated: true, error: null };
+        // Method not found: the server simply has no such list.
+        if (err.code === METHOD_NOT_FOUND && page === 0) return { items, truncated: false, error: null };
+        // Any other refusal of a list the server announced (or of a later page) leaves it unread.
+        return { items, truncated: page > 0 || declared, error: null };
       }
-      return { items, truncated: page > 0, error: asProbeError(err) };
+      const e = asProbeError(err);
+      // Too large, timed out, broken: the list exists but we could not read it in full.
+      return { items, truncated: true, error: new ProbeError(e.errorClass, `${method}: ${e.message}`.slice(0, 280), e.status) };
     }
     const arr = isRecord(result) && Array.isArray(result[field]) ? (result[field] as unknown[]) : [];
     for (const raw of arr) {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SCAN_LIMITS, type ScannedPrompt, type ScannedResource, type ScannedTool } from '@mcp-census/schemas';
+import { SCAN_LIMITS, type ScannedPrompt, type ScannedResource, type ScannedResourceTemplate, type ScannedTool } from '@mcp-census/schemas';
 import { isRecord } from './jsonrpc';
 
 /**
@@ -127,6 +127,20 @@ export function normalizeResource(raw: unknown): ScannedResource | null {
   const type = optText(raw.mimeType, 200);
   if (type !== undefined) r.type = type;
   return r;
+}
+
+export function normalizeResourceTemplate(raw: unknown): ScannedResourceTemplate | null {
+  if (!isRecord(raw) || typeof raw.uriTemplate !== 'string') return null;
+  const name = clean(typeof raw.name === 'string' && raw.name ? raw.name : raw.uriTemplate, SCAN_LIMITS.nameChars);
+  if (!name) return null;
+  const t: ScannedResourceTemplate = {
+    name,
+    uriTemplate: clean(raw.uriTemplate, SCAN_LIMITS.uriChars),
+    hash: definitionHash({ name: raw.name ?? null, description: raw.description ?? null, uriTemplate: raw.uriTemplate }),
+  };
+  const description = optText(raw.description, SCAN_LIMITS.descriptionChars);
+  if (description !== undefined) t.description = description;
+  return t;
 }
 
 export function normalizePrompt(raw: unknown): ScannedPrompt | null {

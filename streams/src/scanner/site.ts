@@ -1,51 +1,24 @@
-import { type ScanResult } from '@mcp-census/schemas';
+import { randomBytes } from 'node:crypto';
+import { type EndpointHint, type ScanResult } from '@mcp-census/schemas';
 import { Collector, parseDoc, parseServerCard, type DocKind, type NamedEndpoint } from './discovery';
 import { ProbeError } from './errors';
+import { shortPath } from './jsonrpc';
 import type { HttpClient, SiteContext } from './http';
 import { KeyedLimiter } from './limiter';
 import { Scope } from './scope';
-import { readLists, type Listing } from './lists';
+import type { Listing } from './lists';
 import type { AuthFinding } from './probes/auth';
-import { probeCandidate, type CandidateOutcome } from './probes/ladder';
+import { probeCandidate, type CandidateOptions, type CandidateOutcome } from './probes/ladder';
 import type { McpSession, ProbeEnv } from './probes/types';
 
 export type DiscoveryMethod = NonNullable<ScanResult['discoveredVia']>;
 
-/** Which paths are probed. Tier 2 runs when tier 1 found discovery hints but no server, or always in 'full' mode. */
-export const TIER1_DOCS: ReadonlyArray<{ path: string; kind: DocKind }> = [
-  { path: '/.well-known/mcp/server-card.json', kind: 'server-card' },
-  { path: '/.well-known/mcp.json', kind: 'well-known' },
-];
-export const TIER1_ENDPOINTS: ReadonlyArray<{ path: string; sse: boolean }> = [
-  { path: '/mcp', sse: false },
-  { path: '/sse', sse: true },
-];
-export const SUBDOMAIN_ENDPOINTS: ReadonlyArray<{ path: string; sse: boolean }> = [
-  { path: '/mcp', sse: false },
-  { path: '/sse', sse: true },
-  { path: '/', sse: false },
-];
-export const TIER2_DOCS: ReadonlyArray<{ path: string; kind: DocKind }> = [
-  { path: '/.well-known/ai-catalog.json', kind: 'ai-catalog' },
-  { path: '/.well-known/mcp-server-card', kind: 'server-card' },
-  { path: '/llms.txt', kind: 'llms-txt' },
-  { path: '/mcp.json', kind: 'config-file' },
-  { path: '/mcp.yaml', kind: 'config-file' },
-  { path: '/mcp-config.json', kind: 'config-file' },
-  { path: '/model-context-protocol.json', kind: 'config-file' },
-];
-export const TIER2_ENDPOINTS: ReadonlyArray<{ path: string; sse: boolean }> = [
-  { path: '/api/mcp', sse: false },
-  { path: '/mcp/capabilities', sse: false },
-  { path: '/api/mcp/tools', sse: false },
-  { path: '/api/mcp/resources', sse: false },
-  { path: '/api/mcp/prompts', sse: false },
-];
+export type HintSource = EndpointHint['source'];
 
-const DOC_RANK: Record<DocKind, number> = { 'server-card': 100, 'well-known': 200, 'ai-catalog': 300, 'config-file': 400, 'llms-txt': 500 };
-const RANK_REGISTERED = 0;
-const RANK_COMMON = 1_000;
-const RANK_SUBDOMAIN = 2_000;
+export const RANK_HINT = 0;
+export const RANK_DOC: Record<DocKind, number> = { 'server-card': 100, 'well-known': 200, 'ai-catalog': 300, 'config-file': 400, 'llms-txt': 500 };
+export const RANK_COMMON = 1_000;
+export const RANK_SUBDOMAIN = 2_000;
 
 interface Candidate {
   url: string;
@@ -54,8 +27,21 @@ interface Candidate {
   named: boolean;
   /** Network-class failures here mean "nothing there" (an mcp. host that does not answer). */
   optional: boolean;
+  /** Set for URL-with-a-path hints: reported in endpointHints. */
+  hint?: HintSource;
   outcome?: CandidateOutcome;
 }
+
+export interface CandidateExtras {
+  hint?: HintSource;
+  quiet?: boolean;
+}
+
+/** A chosen auth wall with evidence, a session, or the most relevant failure. */
+export type Choice =
+  | { kind: 'session'; c: Candidate; session: McpSession }
+  | { kind: 'auth'; c: Candidate; auth: AuthFinding }
+  | { kind: 'fail'; c: Candidate; error: ProbeError };
 
 export interface SiteDeps {
   http: HttpClient;
@@ -66,6 +52,8 @@ export interface SiteDeps {
   discoveryWidth: number;
 }
 
+/** A `server/discover` result is a few KiB; a home page is not worth more than this. */
+const QUIET_MAX_BYTES = 64 * 1024;
 const NETWORKISH = new Set(['dns', 'refused', 'tls', 'network']);
 const CANCELLED = new ProbeError('timeout', 'Request cancelled (another candidate answered)');
 
@@ -84,6 +72,7 @@ export class SiteRun {
   private cancel = new Scope();
   private resolveSettled: (() => void) | null = null;
   private winner: Candidate | null = null;
+  private readonly controls = new Map<string, Promise<number | null>>();
   private readonly lanes: KeyedLimiter;
   /** Some discovery document exists (so deeper paths are worth a look). */
   hints = false;
@@ -108,7 +97,25 @@ export class SiteRun {
   }
 
   private env(): ProbeEnv {
-    return { http: this.deps.http, ctx: this.ctx, requestTimeoutMs: this.deps.requestTimeoutMs, cancel: this.cancel };
+    return { http: this.deps.http, ctx: this.ctx, requestTimeoutMs: this.deps.requestTimeoutMs, cancel: this.cancel, controlStatus: (url) => this.controlStatus(url) };
+  }
+
+  /**
+   * What a random path on the URL's host answers (once per host): the control
+   * that tells an auth wall in front of an MCP path from a host walled everywhere.
+   */
+  private controlStatus(url: string): Promise<number | null> {
+    const origin = new URL(url).origin;
+    let p = this.controls.get(origin);
+    if (!p) {
+      const path = `/census-control-${randomBytes(6).toString('hex')}`;
+      p = this.deps.http.request(origin + path, { method: 'GET', headers: { accept: 'application/json, text/html;q=0.9, */*;q=0.5' } }, this.ctx).then(
+        (res) => res.status,
+        () => null,
+      );
+      this.controls.set(origin, p);
+    }
+    return p;
   }
 
   /** Starts a new wave of candidates/documents; `settled()` waits for it. */
@@ -117,7 +124,7 @@ export class SiteRun {
     this.cancel = new Scope();
   }
 
-  addCandidate(rawUrl: string, via: DiscoveryMethod, rank: number, named: boolean, sse: boolean, optional = false): void {
+  addCandidate(rawUrl: string, via: DiscoveryMethod, rank: number, named: boolean, sse: boolean, optional = false, extras: CandidateExtras = {}): void {
     let url: string;
     try {
       url = new URL(rawUrl).href;
@@ -130,11 +137,13 @@ export class SiteRun {
       return;
     }
     if (this.stopped || this.candidates.size >= 32) return;
-    const c: Candidate = { url, via, rank, named, optional };
+    const c: Candidate = { url, via, rank, named, optional, ...(extras.hint ? { hint: extras.hint } : {}) };
     this.candidates.set(url, c);
     this.pending++;
-    const env = this.env();
-    void this.inLane(url, () => probeCandidate(url, env, { named, sseFirst: sse }), (): CandidateOutcome => ({ kind: 'fail', error: CANCELLED, weak: true }))
+    // A quiet guess (the root) may answer with a whole home page: its handshake reply is capped low.
+    const env: ProbeEnv = extras.quiet ? { ...this.env(), handshakeMaxBytes: QUIET_MAX_BYTES } : this.env();
+    const opts: CandidateOptions = { named, sseFirst: sse, hint: extras.hint !== undefined, quiet: extras.quiet ?? false };
+    void this.inLane(url, () => probeCandidate(url, env, opts), (): CandidateOutcome => ({ kind: 'fail', error: CANCELLED, weak: true }))
       .then((outcome) => {
         c.outcome = outcome;
         if (this.stopped && outcome.kind === 'session' && this.winner !== c) void outcome.session.close(env);
@@ -159,7 +168,7 @@ export class SiteRun {
         const doc = depth > 0 ? cardDoc(res.text, base) : parseDoc(kind, path, res.text, res.contentType, base);
         if (!doc.valid) return;
         this.hints = true;
-        doc.endpoints.forEach((e, i) => this.addCandidate(e.url, kind, DOC_RANK[kind] + depth * 10 + i, true, e.sse));
+        doc.endpoints.forEach((e, i) => this.addCandidate(e.url, kind, RANK_DOC[kind] + depth * 10 + i, true, e.sse));
         for (const card of doc.cards) if (depth === 0) this.fetchDoc(card, kind, 1);
       })
       .catch(() => undefined)
@@ -204,31 +213,50 @@ export class SiteRun {
     });
   }
 
-  /** True once some candidate produced a session or an auth wall. */
+  /** True once some candidate produced a session or an auth wall with evidence. */
   get found(): boolean {
-    for (const c of this.candidates.values()) if (c.outcome && c.outcome.kind !== 'fail') return true;
+    for (const c of this.candidates.values()) {
+      if (c.outcome?.kind === 'session' || (c.outcome?.kind === 'auth' && c.outcome.auth.verdict.evidence)) return true;
+    }
     return false;
   }
 
-  /** Picks the result: best-ranked session, else best auth wall (metadata first), else the most relevant failure. */
-  choose(): { kind: 'session'; c: Candidate; session: McpSession } | { kind: 'auth'; c: Candidate; auth: AuthFinding } | { kind: 'fail'; c: Candidate; error: ProbeError } | null {
+  /**
+   * Picks the result: the best-ranked session, else the best auth wall with
+   * evidence (metadata before a bare wall), else the most relevant failure
+   * (an auth wall without evidence counts as one).
+   */
+  choose(): Choice | null {
     const all = [...this.candidates.values()].sort((a, b) => a.rank - b.rank);
     const s = all.find((c) => c.outcome?.kind === 'session');
     if (s && s.outcome?.kind === 'session') {
       this.winner = s;
       return { kind: 'session', c: s, session: s.outcome.session };
     }
-    const auths = all.filter((c) => c.outcome?.kind === 'auth');
-    const a = auths.find((c) => c.outcome?.kind === 'auth' && c.outcome.auth.metadataFound) ?? auths[0];
-    if (a && a.outcome?.kind === 'auth') return { kind: 'auth', c: a, auth: a.outcome.auth };
+    const walls = all.flatMap((c) => (c.outcome?.kind === 'auth' && c.outcome.auth.verdict.evidence ? [{ c, auth: c.outcome.auth }] : []));
+    const wall = walls.find((w) => w.auth.verdict.evidence === 'oauth-metadata') ?? walls[0];
+    if (wall) return { kind: 'auth', c: wall.c, auth: wall.auth };
     for (const c of all) {
       const o = c.outcome;
+      if (o?.kind === 'auth') return { kind: 'fail', c, error: new ProbeError(o.auth.verdict.errorClass ?? 'http-status', `${o.auth.verdict.reason} at ${shortPath(o.auth.endpoint)}`, o.auth.status) };
       if (o?.kind !== 'fail' || o.weak) continue;
       if (c.optional && NETWORKISH.has(o.error.errorClass)) continue;
       if (o.error.message.startsWith('Request cancelled')) continue;
+      // The path of the URL we were given is a guess: nothing there is no error of the site's.
+      if (c.hint === 'given-url' && (o.dead || o.error.errorClass === 'not-mcp' || NETWORKISH.has(o.error.errorClass))) continue;
       return { kind: 'fail', c, error: o.error };
     }
     return null;
+  }
+
+  /** What each URL-with-a-path hint turned out to be. */
+  hintReports(): EndpointHint[] {
+    const out: EndpointHint[] = [];
+    for (const c of this.candidates.values()) {
+      if (!c.hint) continue;
+      out.push({ url: c.url, source: c.hint, ...hintOutcome(c.outcome) });
+    }
+    return out.slice(0, 4);
   }
 
   /** Closes every session except the winner's. */
@@ -238,6 +266,18 @@ export class SiteRun {
       [...this.candidates.values()].map((c) => (c !== this.winner && c.outcome?.kind === 'session' ? c.outcome.session.close(env) : undefined)),
     );
   }
+}
+
+function hintOutcome(o: CandidateOutcome | undefined): Pick<EndpointHint, 'outcome' | 'detail'> {
+  if (!o) return { outcome: 'skipped', detail: null };
+  if (o.kind === 'session') return { outcome: 'mcp', detail: null };
+  if (o.kind === 'auth') return { outcome: 'auth', detail: o.auth.verdict.reason };
+  const detail = o.error.message;
+  if (o.error.message.startsWith('Request cancelled')) return { outcome: 'skipped', detail: null };
+  if (o.error.errorClass === 'forbidden') return { outcome: 'forbidden', detail };
+  if (o.dead || NETWORKISH.has(o.error.errorClass)) return { outcome: 'dead', detail };
+  if (o.error.errorClass === 'not-mcp' || o.error.errorClass === 'http-status') return { outcome: 'not-mcp', detail };
+  return { outcome: 'error', detail };
 }
 
 function cardDoc(text: string, base: string): { valid: boolean; endpoints: NamedEndpoint[]; cards: string[] } {
@@ -252,53 +292,4 @@ function cardDoc(text: string, base: string): { valid: boolean; endpoints: Named
   return { valid, endpoints: out.endpoints, cards: [] };
 }
 
-export interface ProbePlan {
-  main: URL;
-  subdomain: URL | null;
-}
-
-/** Runs discovery for a website (tier 1, then tier 2 when warranted). */
-export async function discoverSite(run: SiteRun, plan: ProbePlan, deps: SiteDeps): Promise<void> {
-  const origin = plan.main.origin;
-  for (const d of TIER1_DOCS) run.fetchDoc(origin + d.path, d.kind);
-  TIER1_ENDPOINTS.forEach((e, i) => run.addCandidate(origin + e.path, 'common-path', RANK_COMMON + i, false, e.sse));
-  if (plan.subdomain) {
-    const sub = plan.subdomain.origin;
-    SUBDOMAIN_ENDPOINTS.forEach((e, i) => run.addCandidate(sub + e.path, 'subdomain', RANK_SUBDOMAIN + i, false, e.sse, true));
-  }
-  await run.settled();
-  if (run.found || (deps.discovery === 'adaptive' && !run.hints)) return;
-  run.reopen();
-  for (const d of TIER2_DOCS) run.fetchDoc(origin + d.path, d.kind);
-  TIER2_ENDPOINTS.forEach((e, i) => run.addCandidate(origin + e.path, 'common-path', RANK_COMMON + 10 + i, false, e.sse));
-  await run.settled();
-}
-
-const DOC_PATHS: Array<[RegExp, DocKind]> = [
-  [/\/\.well-known\/mcp\.json$/, 'well-known'],
-  [/\/\.well-known\/mcp\/server-card\.json$|\/\.well-known\/mcp-server-card$|\/server-card(\.json)?$/, 'server-card'],
-  [/\/\.well-known\/ai-catalog\.json$/, 'ai-catalog'],
-  [/\/llms\.txt$/, 'llms-txt'],
-  [/\.(json|ya?ml)$/, 'config-file'],
-];
-
-/** For a single-URL probe: is the URL a discovery document rather than an endpoint? */
-export function docKindOf(url: URL): DocKind | null {
-  for (const [re, kind] of DOC_PATHS) if (re.test(url.pathname)) return kind;
-  return null;
-}
-
-/** An endpoint someone registered for the site: probed first, named (its failure is reported). */
-export function addRegisteredCandidate(run: SiteRun, url: URL): void {
-  run.addCandidate(url.href, 'registered', RANK_REGISTERED, true, /\/sse\/?$/.test(url.pathname));
-}
-
-export async function discoverEndpoint(run: SiteRun, url: URL): Promise<void> {
-  const kind = docKindOf(url);
-  if (kind) run.fetchDoc(url.href, kind);
-  else addRegisteredCandidate(run, url);
-  await run.settled();
-}
-
-export { RANK_COMMON, RANK_SUBDOMAIN };
 export type { Listing };

@@ -5,8 +5,9 @@ import { startSimServer, type SimServerOptions } from './server';
 import { generateSites, SIM_DOMAIN, type ProfileName, type SimSite } from './sites';
 import { createStatsBuffer, SimStats, type SimWebStats } from './stats';
 
-export { DEFAULT_PROFILE_WEIGHTS, PROFILES, VARIANTS, PAGINATED_TOOLS, PAGINATED_PAGE_SIZE, SIM_DOMAIN, type ProfileName, type SimSite } from './sites';
+export { DEFAULT_PROFILE_WEIGHTS, PROFILES, VARIANTS, PAGINATED_TOOLS, PAGINATED_PAGE_SIZE, HUGE_TOOLS, RICH_TEMPLATES, SIM_DOMAIN, type ProfileName, type SimSite } from './sites';
 export type { SimWebStats } from './stats';
+export { resolverForSimulatedWeb, simulatedHostResolver } from './host-resolver';
 
 export interface SimulatedWebOptions {
   sites: number;

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { McpServer as McpServerV1 } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpServer as McpServerV1, ResourceTemplate as ResourceTemplateV1 } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { Server as LowLevelServerV1 } from '@modelcontextprotocol/sdk/server/index.js';
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { toNodeHandler } from '@modelcontextprotocol/node';
-import { createMcpHandler, McpServer as McpServerV2 } from '@modelcontextprotocol/server';
+import { createMcpHandler, McpServer as McpServerV2, ResourceTemplate as ResourceTemplateV2 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { PAGINATED_PAGE_SIZE, PAGINATED_TOOLS, toolCountFor, type SimSite } from './sites';
+import { HUGE_DESCRIPTION_CHARS, HUGE_TOOLS, PAGINATED_PAGE_SIZE, PAGINATED_TOOLS, RICH_TEMPLATES, toolCountFor, type SimSite } from './sites';
 
 /**
  * MCP servers of the simulated web, built on the official SDKs:
@@ -59,10 +59,21 @@ export function toolsFor(site: SimSite): ReadonlyArray<{ name: string; descripti
 interface Surface {
   resources: number;
   prompts: number;
+  templates: number;
 }
 
 function surfaceFor(site: SimSite): Surface {
-  return { resources: site.expected.resourceCount, prompts: site.expected.promptCount };
+  return { resources: site.expected.resourceCount, prompts: site.expected.promptCount, templates: site.expected.resourceTemplateCount };
+}
+
+/** The annotations a site's tools carry: the rich-server profile sets every hint (and a title), the others readOnlyHint only. */
+export function annotationsFor(site: SimSite, i: number) {
+  if (site.profile !== 'rich-server') return { readOnlyHint: true };
+  return { title: `Tool ${i} of ${site.name}`, readOnlyHint: i % 2 === 0, destructiveHint: i % 2 === 1, idempotentHint: true, openWorldHint: false };
+}
+
+export function templateUri(site: SimSite, i: number): string {
+  return `https://${site.host}/orders/{orderId}/items/${i}{?fields}`;
 }
 
 const inputSchema = z.object({ query: z.string().describe('What to look for'), limit: z.number().int().optional() });
@@ -71,14 +82,17 @@ type ToolResult = { content: Array<{ type: 'text'; text: string }> };
 
 function populateV1(server: McpServerV1, site: SimSite, counters: McpCounters): void {
   const surface = surfaceFor(site);
-  for (const t of toolsFor(site)) {
-    server.registerTool(t.name, { description: t.description, inputSchema, annotations: { readOnlyHint: true } }, async (): Promise<ToolResult> => {
+  for (const [i, t] of toolsFor(site).entries()) {
+    server.registerTool(t.name, { description: t.description, inputSchema, annotations: annotationsFor(site, i) }, async (): Promise<ToolResult> => {
       counters.toolRun();
       return { content: [{ type: 'text', text: 'executed' }] };
     });
   }
   for (let i = 0; i < surface.resources; i++) {
     server.registerResource(`doc-${i}`, `https://${site.host}/docs/${i}.md`, { mimeType: 'text/markdown', description: `Document ${i} of ${site.name}` }, async (uri) => ({ contents: [{ uri: uri.href, text: '# doc' }] }));
+  }
+  for (let i = 0; i < surface.templates; i++) {
+    server.registerResource(`order-item-${i}`, new ResourceTemplateV1(templateUri(site, i), { list: undefined }), { description: `Order item ${i}`, mimeType: 'application/json' }, async (uri) => ({ contents: [{ uri: uri.href, text: '{}' }] }));
   }
   for (let i = 0; i < surface.prompts; i++) {
     server.registerPrompt(`prompt-${i}`, { description: `Prompt ${i}`, argsSchema: { topic: z.string().describe('Topic') } }, async () => ({ messages: [] }));
@@ -87,14 +101,17 @@ function populateV1(server: McpServerV1, site: SimSite, counters: McpCounters): 
 
 function populateV2(server: McpServerV2, site: SimSite, counters: McpCounters): void {
   const surface = surfaceFor(site);
-  for (const t of toolsFor(site)) {
-    server.registerTool(t.name, { description: t.description, inputSchema, annotations: { readOnlyHint: true } }, async (): Promise<ToolResult> => {
+  for (const [i, t] of toolsFor(site).entries()) {
+    server.registerTool(t.name, { description: t.description, inputSchema, annotations: annotationsFor(site, i) }, async (): Promise<ToolResult> => {
       counters.toolRun();
       return { content: [{ type: 'text', text: 'executed' }] };
     });
   }
   for (let i = 0; i < surface.resources; i++) {
     server.registerResource(`doc-${i}`, `https://${site.host}/docs/${i}.md`, { mimeType: 'text/markdown', description: `Document ${i} of ${site.name}` }, async (uri: URL) => ({ contents: [{ uri: uri.href, text: '# doc' }] }));
+  }
+  for (let i = 0; i < surface.templates; i++) {
+    server.registerResource(`order-item-${i}`, new ResourceTemplateV2(templateUri(site, i), { list: undefined }), { description: `Order item ${i}`, mimeType: 'application/json' }, async (uri: URL) => ({ contents: [{ uri: uri.href, text: '{}' }] }));
   }
   for (let i = 0; i < surface.prompts; i++) {
     server.registerPrompt(`prompt-${i}`, { description: `Prompt ${i}`, argsSchema: z.object({ topic: z.string().describe('Topic') }) }, async () => ({ messages: [] }));
@@ -126,10 +143,36 @@ function newPaginatedServer(site: SimSite, counters: McpCounters): LowLevelServe
   return server;
 }
 
+/** v1 low-level server whose one-page tools/list is larger than the prober's 1 MiB response cap. */
+function newHugeServer(site: SimSite, counters: McpCounters): LowLevelServerV1 {
+  const server = new LowLevelServerV1({ name: `${site.name}-mcp`, version: '1.0.0' }, { capabilities: { tools: {} } });
+  const padding = 'Describes a very thorough tool. '.repeat(Math.ceil(HUGE_DESCRIPTION_CHARS / 32)).slice(0, HUGE_DESCRIPTION_CHARS);
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: Array.from({ length: HUGE_TOOLS }, (_, i) => ({ name: `bulk_tool_${i}`, description: padding, inputSchema: { type: 'object' as const } })),
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async () => {
+    counters.toolRun();
+    return { content: [{ type: 'text', text: 'executed' }] };
+  });
+  return server;
+}
+
+export interface V1StatelessOptions {
+  /** Reply with JSON (else an SSE stream per request). */
+  json: boolean;
+  server?: 'default' | 'paginated' | 'huge';
+  /** The SDK's DNS-rebinding protection: only these Host headers are accepted (403 otherwise). */
+  allowedHosts?: string[];
+}
+
 /** One stateless v1 request: fresh server + transport, torn down when the response closes. */
-export async function serveV1Stateless(site: SimSite, req: IncomingMessage, res: ServerResponse, body: unknown, counters: McpCounters, json: boolean, paginated = false): Promise<void> {
-  const server = paginated ? newPaginatedServer(site, counters) : newV1Server(site, counters);
-  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: json });
+export async function serveV1Stateless(site: SimSite, req: IncomingMessage, res: ServerResponse, body: unknown, counters: McpCounters, o: V1StatelessOptions): Promise<void> {
+  const server = o.server === 'paginated' ? newPaginatedServer(site, counters) : o.server === 'huge' ? newHugeServer(site, counters) : newV1Server(site, counters);
+  const transport = new StreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: o.json,
+    ...(o.allowedHosts ? { enableDnsRebindingProtection: true, allowedHosts: o.allowedHosts } : {}),
+  });
   res.on('close', () => {
     void transport.close();
     void server.close();

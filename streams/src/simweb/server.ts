@@ -133,10 +133,12 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
       // mcp.<host>: the MCP server lives at /mcp.
       if (path === '/mcp') {
         if (site.variant === 'modern') return v2.node(req, res, body);
-        return serveV1Stateless(site, req, res, body, counters, true);
+        return serveV1Stateless(site, req, res, body, counters, { json: true });
       }
       return notFound(res);
     }
+    // A whole host behind a login: every path, the home page included, answers 401.
+    if (site.profile === 'site-wide-401') return json(res, 401, { error: 'unauthorized' }, { 'www-authenticate': 'Bearer realm="intranet"' });
     if (path === '/' && req.method === 'GET') return send(res, 200, 'text/html; charset=utf-8', html(site));
     switch (site.profile) {
       case 'no-mcp':
@@ -150,7 +152,7 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
         if (site.variant === 'well-known' && path === '/.well-known/mcp.json') return json(res, 200, { version: '1.0', serverInfo: { name: site.name, version: '1.4.2' }, endpoint: `${base}/v1/mcp`, transport: 'streamable-http' });
         if (path !== mcpPath) return notFound(res);
         if (site.variant === 'session-sse') return sessions.handle(site, req, res, body);
-        return serveV1Stateless(site, req, res, body, counters, site.variant === 'stateless-json');
+        return serveV1Stateless(site, req, res, body, counters, { json: site.variant === 'stateless-json' });
       }
       case 'stateless-2026':
       case 'poisoned-tools': {
@@ -221,7 +223,39 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
         return notFound(res);
       case 'paginated-tools':
         if (path !== '/mcp') return notFound(res);
-        return serveV1Stateless(site, req, res, body, counters, true, true);
+        return serveV1Stateless(site, req, res, body, counters, { json: true, server: 'paginated' });
+      case 'custom-path':
+        if (site.variant === 'modern-rpc') return path === '/api/v2/rpc' ? v2.node(req, res, body) : notFound(res);
+        // Streamable HTTP at its own path, plus the old SSE transport at the usual /sse: the given path must win.
+        if (path === '/api/v1/mcp-server') return serveV1Stateless(site, req, res, body, counters, { json: true });
+        if (path === '/sse' && req.method === 'GET') return sse.open(site, res);
+        if (path === '/messages' && req.method === 'POST') return sse.post(req, res, body);
+        return notFound(res);
+      case 'framework-paths':
+        if (site.variant === 'api-mcp') return path === '/api/mcp' ? serveV1Stateless(site, req, res, body, counters, { json: true }) : notFound(res);
+        if (site.variant === 'slash-redirect') {
+          // Starlette-style: /mcp answers 307 to /mcp/ (the POST body must be sent again), which serves SSE replies.
+          if (path === '/mcp') return send(res, 307, 'text/plain', '', { location: `${base}/mcp/` });
+          return path === '/mcp/' ? serveV1Stateless(site, req, res, body, counters, { json: false }) : notFound(res);
+        }
+        // .NET MapMcp(): MCP at the root; GET / is the home page (above).
+        return path === '/' ? v2.node(req, res, body) : notFound(res);
+      case 'token-wall':
+        if (path !== '/mcp') return notFound(res);
+        if (site.variant === 'bare-401') return send(res, 401, 'text/plain', 'Unauthorized');
+        return json(res, 401, { error: 'invalid_token', error_description: 'No access token' }, { 'www-authenticate': 'Bearer error="invalid_token", error_description="No access token"' });
+      case 'host-check-403':
+        if (site.variant === 'waf-page') {
+          if (req.method === 'POST') return send(res, 403, 'text/html; charset=utf-8', '<!doctype html><html><body><h1>Access denied</h1><p>Request blocked by security policy.</p></body></html>');
+          return notFound(res);
+        }
+        // The SDK's own check: our Host header is not the one it was configured for.
+        return path === '/mcp' ? serveV1Stateless(site, req, res, body, counters, { json: true, allowedHosts: ['localhost:3000'] }) : notFound(res);
+      case 'huge-tool-list':
+        return path === '/mcp' ? serveV1Stateless(site, req, res, body, counters, { json: true, server: 'huge' }) : notFound(res);
+      case 'rich-server':
+        if (path !== '/mcp') return notFound(res);
+        return site.variant === 'v2' ? v2.node(req, res, body) : serveV1Stateless(site, req, res, body, counters, { json: true });
     }
   }
 

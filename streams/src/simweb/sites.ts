@@ -16,6 +16,13 @@ export const PROFILES = [
   'redirect-loop',
   'paginated-tools',
   'poisoned-tools',
+  'custom-path',
+  'framework-paths',
+  'token-wall',
+  'site-wide-401',
+  'host-check-403',
+  'huge-tool-list',
+  'rich-server',
 ] as const;
 export type ProfileName = (typeof PROFILES)[number];
 
@@ -38,6 +45,13 @@ export const DEFAULT_PROFILE_WEIGHTS: Record<ProfileName, number> = {
   'redirect-loop': 0.5,
   'paginated-tools': 0.3,
   'poisoned-tools': 1.5,
+  'custom-path': 0.4,
+  'framework-paths': 0.6,
+  'token-wall': 0.4,
+  'site-wide-401': 0.2,
+  'host-check-403': 0.3,
+  'huge-tool-list': 0.1,
+  'rich-server': 0.3,
 };
 
 /** Variants per profile; a site's variant is its ordinal among sites of the same profile. */
@@ -56,11 +70,23 @@ export const VARIANTS: Record<ProfileName, readonly string[]> = {
   'redirect-loop': ['plain'],
   'paginated-tools': ['plain'],
   'poisoned-tools': ['plain'],
+  // The site's URL is the endpoint itself, at a path no ladder guesses; the legacy one also serves old SSE at /sse.
+  'custom-path': ['modern-rpc', 'legacy-with-sse'],
+  // /api/mcp (Vercel), /mcp → 307 → /mcp/ (mcp-proxy, FastMCP 2.x), the root (.NET MapMcp()).
+  'framework-paths': ['api-mcp', 'slash-redirect', 'dotnet-root'],
+  // 401 on /mcp only, no protected-resource metadata anywhere.
+  'token-wall': ['bare-401', 'invalid-token'],
+  'site-wide-401': ['plain'],
+  // The SDK's DNS-rebinding Host check, or a WAF refusing POSTs.
+  'host-check-403': ['sdk-host-check', 'waf-page'],
+  'huge-tool-list': ['plain'],
+  'rich-server': ['v1', 'v2'],
 };
 
 type Transport = NonNullable<ScanResult['transport']>;
 type ErrorClass = NonNullable<ScanResult['errorClass']>;
 type DiscoveryMethod = NonNullable<ScanResult['discoveredVia']>;
+type Evidence = NonNullable<ScanResult['evidence']>;
 
 export interface SimSite {
   id: number;
@@ -70,7 +96,7 @@ export interface SimSite {
   category: string;
   profile: ProfileName;
   variant: string;
-  /** The MCP endpoint (or the auth-walled / broken MCP path) when the profile has one. */
+  /** The MCP endpoint (or the auth-walled / broken MCP path) when the profile has one: the URL that answers. */
   endpoint: string | null;
   expected: {
     hasMcp: boolean;
@@ -81,12 +107,21 @@ export interface SimSite {
     promptCount: number;
     errorClass: ErrorClass | null;
     discoveredVia: DiscoveryMethod | null;
+    evidence: Evidence | null;
+    resourceTemplateCount: number;
+    /** The tool list could not be read in full (so toolCount is a lower bound). */
+    toolsTruncated: boolean;
   };
 }
 
 export const SIM_DOMAIN = 'simweb.test';
 export const PAGINATED_TOOLS = 250;
 export const PAGINATED_PAGE_SIZE = 25;
+/** The huge-tool-list server's tools/list: this many tools of HUGE_DESCRIPTION_CHARS each, over 1 MiB in all. */
+export const HUGE_TOOLS = 300;
+export const HUGE_DESCRIPTION_CHARS = 4_000;
+/** The rich-server profile: tools with every annotation, and resource templates. */
+export const RICH_TEMPLATES = 2;
 
 const CATEGORY_PREFIX: Array<[string, string]> = [
   ['E-commerce', 'shop'],
@@ -121,11 +156,13 @@ export function prng(seed: number): () => number {
 export function toolCountFor(site: Pick<SimSite, 'id' | 'profile'>): number {
   if (site.profile === 'paginated-tools') return PAGINATED_TOOLS;
   if (site.profile === 'poisoned-tools') return 4;
+  if (site.profile === 'huge-tool-list') return HUGE_TOOLS;
   return 2 + (site.id % 4);
 }
 
 function expectedFor(profile: ProfileName, variant: string, id: number): SimSite['expected'] {
-  const none = { hasMcp: false, authRequired: false, transport: null, toolCount: 0, resourceCount: 0, promptCount: 0, errorClass: null, discoveredVia: null };
+  const none = { hasMcp: false, authRequired: false, transport: null, toolCount: 0, resourceCount: 0, promptCount: 0, errorClass: null, discoveredVia: null, evidence: null, resourceTemplateCount: 0, toolsTruncated: false };
+  const handshake = { ...none, hasMcp: true, evidence: 'handshake' as const };
   const tools = toolCountFor({ id, profile });
   switch (profile) {
     case 'no-mcp':
@@ -133,15 +170,15 @@ function expectedFor(profile: ProfileName, variant: string, id: number): SimSite
     case 'discovery-only':
       return { ...none, errorClass: variant === 'dead-host' ? 'dns' : 'http-status', discoveredVia: 'well-known' };
     case 'legacy-streamable':
-      return { ...none, hasMcp: true, transport: 'streamable-http', toolCount: tools, resourceCount: 2, promptCount: 1, discoveredVia: variant === 'well-known' ? 'well-known' : 'common-path' };
+      return { ...handshake, transport: 'streamable-http', toolCount: tools, resourceCount: 2, promptCount: 1, discoveredVia: variant === 'well-known' ? 'well-known' : 'common-path' };
     case 'stateless-2026':
-      return { ...none, hasMcp: true, transport: 'stateless-http', toolCount: tools, resourceCount: 1, promptCount: 2, discoveredVia: variant === 'plain' ? 'common-path' : (variant as DiscoveryMethod) };
+      return { ...handshake, transport: 'stateless-http', toolCount: tools, resourceCount: 1, promptCount: 2, discoveredVia: variant === 'plain' ? 'common-path' : (variant as DiscoveryMethod) };
     case 'old-sse':
-      return { ...none, hasMcp: true, transport: 'http+sse', toolCount: tools, resourceCount: 1, promptCount: 0, discoveredVia: 'common-path' };
+      return { ...handshake, transport: 'http+sse', toolCount: tools, resourceCount: 1, promptCount: 0, discoveredVia: 'common-path' };
     case 'mcp-subdomain':
-      return { ...none, hasMcp: true, transport: variant === 'modern' ? 'stateless-http' : 'streamable-http', toolCount: tools, discoveredVia: 'subdomain' };
+      return { ...handshake, transport: variant === 'modern' ? 'stateless-http' : 'streamable-http', toolCount: tools, discoveredVia: 'subdomain' };
     case 'auth-wall':
-      return { ...none, hasMcp: true, authRequired: true, discoveredVia: 'common-path' };
+      return { ...none, hasMcp: true, authRequired: true, evidence: 'oauth-metadata', discoveredVia: 'common-path' };
     case 'http-not-mcp':
       return { ...none, errorClass: 'not-mcp' };
     case 'malformed-json':
@@ -153,9 +190,24 @@ function expectedFor(profile: ProfileName, variant: string, id: number): SimSite
     case 'redirect-loop':
       return { ...none, errorClass: 'redirects' };
     case 'paginated-tools':
-      return { ...none, hasMcp: true, transport: 'streamable-http', toolCount: PAGINATED_TOOLS, discoveredVia: 'common-path' };
+      return { ...handshake, transport: 'streamable-http', toolCount: PAGINATED_TOOLS, discoveredVia: 'common-path' };
     case 'poisoned-tools':
-      return { ...none, hasMcp: true, transport: 'stateless-http', toolCount: 4, discoveredVia: 'common-path' };
+      return { ...handshake, transport: 'stateless-http', toolCount: 4, discoveredVia: 'common-path' };
+    case 'custom-path':
+      return { ...handshake, transport: variant === 'modern-rpc' ? 'stateless-http' : 'streamable-http', toolCount: tools, resourceCount: 1, discoveredVia: 'given-url' };
+    case 'framework-paths':
+      return { ...handshake, transport: variant === 'dotnet-root' ? 'stateless-http' : 'streamable-http', toolCount: tools, promptCount: 1, discoveredVia: 'common-path' };
+    case 'token-wall':
+      return { ...none, hasMcp: true, authRequired: true, evidence: 'auth-wall', discoveredVia: 'common-path' };
+    case 'site-wide-401':
+      return { ...none, errorClass: 'http-status' };
+    case 'host-check-403':
+      return { ...none, errorClass: 'forbidden' };
+    case 'huge-tool-list':
+      // Still an MCP server: the listing is what failed, and it says so.
+      return { ...handshake, transport: 'streamable-http', toolCount: 0, toolsTruncated: true, errorClass: 'too-large', discoveredVia: 'common-path' };
+    case 'rich-server':
+      return { ...handshake, transport: variant === 'v2' ? 'stateless-http' : 'streamable-http', toolCount: tools, resourceCount: 1, resourceTemplateCount: RICH_TEMPLATES, discoveredVia: 'common-path' };
   }
 }
 
@@ -195,7 +247,10 @@ export function generateSites(o: GenerateOptions): SimSite[] {
     const name = `${prefix}-${String(id).padStart(5, '0')}`;
     const host = `${name}.${SIM_DOMAIN}`;
     const base = `http://${host}:${o.port}`;
-    sites.push({ id, name, host, url: `${base}/`, category, profile, variant, endpoint: endpointFor(profile, variant, host, o.port), expected: expectedFor(profile, variant, id) });
+    const endpoint = endpointFor(profile, variant, host, o.port);
+    // custom-path sites are known by their endpoint URL (as a user would give it), not by their home page.
+    const url = profile === 'custom-path' ? endpoint! : `${base}/`;
+    sites.push({ id, name, host, url, category, profile, variant, endpoint, expected: expectedFor(profile, variant, id) });
   }
   return sites;
 }
@@ -215,6 +270,12 @@ function endpointFor(profile: ProfileName, variant: string, host: string, port: 
       return variant === 'ai-catalog' ? `${base}/mcp-v2` : `${base}/mcp`;
     case 'mcp-subdomain':
       return `http://mcp.${host}:${port}/mcp`;
+    case 'custom-path':
+      return variant === 'modern-rpc' ? `${base}/api/v2/rpc` : `${base}/api/v1/mcp-server`;
+    case 'framework-paths':
+      return variant === 'api-mcp' ? `${base}/api/mcp` : variant === 'slash-redirect' ? `${base}/mcp/` : `${base}/`;
+    case 'site-wide-401':
+      return null;
     default:
       return `${base}/mcp`;
   }

@@ -1,7 +1,8 @@
 import { scanResultSchema, type ScanResult } from '@mcp-census/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProber, type Prober } from '../../src/scanner/index';
-import { PAGINATED_TOOLS, PROFILES, startSimulatedWeb, VARIANTS, type SimulatedWeb, type SimSite } from '../../src/simweb/index';
+import { annotationsFor, templateUri } from '../../src/simweb/mcp-servers';
+import { PAGINATED_TOOLS, PROFILES, RICH_TEMPLATES, startSimulatedWeb, VARIANTS, type SimulatedWeb, type SimSite } from '../../src/simweb/index';
 
 // One site per profile variant (so both legacy session modes, every discovery route, both auth-wall
 // flavours… are covered), served over real loopback HTTP by the simulated web.
@@ -41,15 +42,21 @@ describe('probeWebsite classifies every profile of the simulated web', () => {
       promptCount: r.prompts.length,
       errorClass: r.errorClass,
       discoveredVia: r.discoveredVia,
+      evidence: r.evidence,
+      resourceTemplateCount: r.resourceTemplates.length,
+      toolsTruncated: r.toolsTruncated,
     };
     expect({ site: label(site), ...got }).toEqual({ site: label(site), ...site.expected });
     expect(() => scanResultSchema.parse(r)).not.toThrow();
+    // hasMcp is exactly "there is evidence"; auth walls name the walled endpoint.
+    expect(r.hasMcp).toBe(r.evidence !== null);
+    if (site.expected.hasMcp) expect(r.mcpEndpoint).toBe(site.endpoint);
     if (site.expected.hasMcp && !site.expected.authRequired) {
-      expect(r.mcpEndpoint).toBe(site.endpoint);
       expect(r.protocolVersion).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect(r.serverInfo?.name).toContain(site.name);
-      expect(r.error).toBeNull();
     }
+    if (site.expected.errorClass === null) expect(r.error).toBeNull();
+    expect(r.listsTruncated).toBe(r.toolsTruncated || r.resourcesTruncated || r.promptsTruncated || r.resourceTemplatesTruncated);
     expect(r.requestCount).toBeGreaterThan(0);
     expect(r.responseTime).toBeGreaterThanOrEqual(0);
   });
@@ -97,10 +104,71 @@ describe('probeWebsite classifies every profile of the simulated web', () => {
     }
   });
 
+  it('keeps the endpoint and transport of a URL given with a path, and reports the hint', () => {
+    for (const site of web.sites.filter((s) => s.profile === 'custom-path')) {
+      const r = results.get(site.id)!;
+      expect(r.endpointHints, label(site)).toEqual([{ url: site.url, source: 'given-url', outcome: 'mcp', detail: null }]);
+      expect(r.mcpEndpoint).toBe(site.url);
+    }
+    // Sites given by their home page have no hint to report.
+    expect(results.get(web.sites.find((s) => s.profile === 'legacy-streamable')!.id)!.endpointHints).toEqual([]);
+  });
+
+  it('follows /mcp → 307 → /mcp/ with the POST body kept', () => {
+    const site = web.sites.find((s) => s.profile === 'framework-paths' && s.variant === 'slash-redirect')!;
+    expect(results.get(site.id)!.mcpEndpoint).toMatch(/\/mcp\/$/);
+  });
+
+  it('keeps tool annotations and resource templates from real SDK servers (v1 and v2)', () => {
+    for (const site of web.sites.filter((s) => s.profile === 'rich-server')) {
+      const r = results.get(site.id)!;
+      const byName = new Map(r.tools.map((t) => [t.name, t]));
+      expect(r.tools.length, label(site)).toBeGreaterThan(1);
+      r.tools.forEach((t) => expect(t.annotations, `${label(site)} ${t.name}`).toBeDefined());
+      // The server registers annotationsFor(site, i) for its i-th tool; every hint and the title survive.
+      const expected = r.tools.map((_, i) => annotationsFor(site, i));
+      expect(new Set(r.tools.map((t) => JSON.stringify(byName.get(t.name)!.annotations)))).toEqual(new Set(expected.map((a) => JSON.stringify(a))));
+      expect(r.resourceTemplates.map((t) => t.uriTemplate).sort()).toEqual(Array.from({ length: RICH_TEMPLATES }, (_, i) => templateUri(site, i)).sort());
+      for (const t of r.resourceTemplates) {
+        expect(t.name).toMatch(/^order-item-\d$/);
+        expect(t.description).toMatch(/^Order item \d$/);
+        expect(t.hash).toMatch(/^[a-f0-9]{64}$/);
+      }
+      expect(r.resourceTemplatesTruncated).toBe(false);
+    }
+  });
+
+  it('marks a tool list over the size cap as truncated, not as zero tools', () => {
+    const site = web.sites.find((s) => s.profile === 'huge-tool-list')!;
+    const r = results.get(site.id)!;
+    expect(r).toMatchObject({ hasMcp: true, evidence: 'handshake', toolsTruncated: true, listsTruncated: true, resourcesTruncated: false, promptsTruncated: false, errorClass: 'too-large' });
+    expect(r.error).toMatch(/^tools\/list: /);
+  });
+
+  it('tells token walls, whole-host walls and refusals apart', () => {
+    for (const site of web.sites.filter((s) => s.profile === 'token-wall')) {
+      expect(results.get(site.id)!, label(site)).toMatchObject({ hasMcp: true, evidence: 'auth-wall', authRequired: true, error: null, transport: null });
+    }
+    const everywhere = results.get(web.sites.find((s) => s.profile === 'site-wide-401')!.id)!;
+    expect(everywhere).toMatchObject({ hasMcp: false, evidence: null, authRequired: false, mcpEndpoint: null });
+    expect(everywhere.error).toMatch(/every path of the host/);
+    for (const site of web.sites.filter((s) => s.profile === 'host-check-403')) {
+      const r = results.get(site.id)!;
+      expect(r, label(site)).toMatchObject({ hasMcp: false, authRequired: false, errorClass: 'forbidden', evidence: null });
+      expect(r.error).toMatch(/refused the request/);
+      expect(r.error).not.toMatch(/authentication required/i);
+      if (site.variant === 'sdk-host-check') expect(r.error).toMatch(/Invalid Host header/);
+    }
+  });
+
+  it('a site without MCP costs at most 6 requests', () => {
+    for (const site of web.sites.filter((s) => s.profile === 'no-mcp')) expect(results.get(site.id)!.requestCount).toBeLessThanOrEqual(6);
+  });
+
   it("never executes a tool and only sends discovery/list methods", () => {
     const stats = web.stats();
     expect(stats.toolCalls).toBe(0);
-    const allowed = new Set(['server/discover', 'initialize', 'notifications/initialized', 'tools/list', 'resources/list', 'prompts/list']);
+    const allowed = new Set(['server/discover', 'initialize', 'notifications/initialized', 'tools/list', 'resources/list', 'resources/templates/list', 'prompts/list']);
     expect(Object.keys(stats.methods).filter((m) => !allowed.has(m))).toEqual([]);
   });
 

@@ -45,6 +45,8 @@ beforeAll(async () => {
       }
       case 'resources/list':
         return json(res, 200, { jsonrpc: '2.0', id: msg.id, result: { resources: [{ uri: `https://x.test/${big(3_000)}`, name: 'r', mimeType: big(300, 'm'), description: big(5_000) }, { uri: 'https://x.test/noname' }, { name: 'no uri' }] } });
+      case 'resources/templates/list':
+        return json(res, 200, { jsonrpc: '2.0', id: msg.id, result: { resourceTemplates: [{ uriTemplate: `https://x.test/{id}/${big(3_000)}`, name: big(300, 'n'), description: big(5_000) + '\u0000' }, { name: 'no template' }] } });
       case 'prompts/list':
         return json(res, 200, { jsonrpc: '2.0', id: msg.id, result: { prompts: [{ name: 'p', description: 'd', arguments: Array.from({ length: 80 }, (_, i) => ({ name: `a${i}`, description: big(5_000), required: i % 2 === 0 })) }] } });
       case 'tools/call':
@@ -80,7 +82,12 @@ describe('untrusted data is bounded', () => {
     expect(r.serverInfo?.version).toHaveLength(100);
     expect(r.serverInfo?.title).toBe('Title');
     expect(r.tools).toHaveLength(SCAN_LIMITS.itemsPerList);
-    expect(r.listsTruncated).toBe(true);
+    // Only the tool list hit the item cap: the flag says which list is a lower bound.
+    expect(r).toMatchObject({ listsTruncated: true, toolsTruncated: true, resourcesTruncated: false, promptsTruncated: false, resourceTemplatesTruncated: false });
+    expect(r.resourceTemplates).toHaveLength(1);
+    expect(r.resourceTemplates[0]!.uriTemplate).toHaveLength(SCAN_LIMITS.uriChars);
+    expect(r.resourceTemplates[0]!.name).toHaveLength(SCAN_LIMITS.nameChars);
+    expect(r.resourceTemplates[0]!.description).toHaveLength(SCAN_LIMITS.descriptionChars);
     const first = r.tools[0]!;
     expect(first.name).toHaveLength(SCAN_LIMITS.nameChars);
     expect(first.description).toHaveLength(SCAN_LIMITS.descriptionChars);
@@ -111,11 +118,12 @@ describe('untrusted data is bounded', () => {
     expect(c.tools[1]!.hash).toBe(a.tools[1]!.hash);
   });
 
-  it('a bare 401 without protected-resource metadata is auth-required but not counted as MCP', async () => {
+  it('a Bearer 401 on /mcp only, without protected-resource metadata, is an auth wall (the control path answers 404)', async () => {
     const r = await prober.probeWebsite(`http://walled.test:${server.port}/`);
     expect(() => scanResultSchema.parse(r)).not.toThrow();
-    expect(r).toMatchObject({ hasMcp: false, authRequired: true, errorClass: 'http-status', transport: null, authorizationServers: [] });
+    expect(r).toMatchObject({ hasMcp: true, evidence: 'auth-wall', authRequired: true, errorClass: null, transport: null, authorizationServers: [] });
     expect(r.mcpEndpoint).toBe(`http://walled.test:${server.port}/mcp`);
-    expect(r.error).toMatch(/401/);
+    const control = server.requests.filter((q) => q.host.startsWith('walled.test') && q.url.startsWith('/census-control-'));
+    expect(control).toHaveLength(1);
   });
 });

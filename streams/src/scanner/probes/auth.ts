@@ -1,14 +1,18 @@
 import { SCAN_LIMITS } from '@mcp-census/schemas';
+import { classifyChallenge, compareControl, judgeDenial, metadataNamesResource, type Challenge, type ControlAnswer, type DenialVerdict } from '../evidence';
 import { headerValue, type HttpResponse } from '../http';
-import { isRecord } from '../jsonrpc';
+import { extractResponse, isRecord } from '../jsonrpc';
 import type { ProbeEnv } from './types';
 
 export interface AuthFinding {
   status: number;
   endpoint: string;
-  /** The RFC 9728 protected-resource metadata document was found and parsed. */
+  challenge: Challenge;
+  /** RFC 9728 protected-resource metadata was found and names this endpoint. */
   metadataFound: boolean;
   authorizationServers: string[];
+  control: ControlAnswer;
+  verdict: DenialVerdict;
   ms: number;
 }
 
@@ -36,14 +40,30 @@ function metadataCandidates(endpoint: string, header: string | undefined): strin
   return [...new Set(out)];
 }
 
+/** The JSON-RPC error message a refusing server sent (SDK Host checks do), for the report. */
+function refusalDetail(response: HttpResponse): string {
+  const ex = extractResponse(response, -1);
+  const msg = ex.ok && typeof ex.msg.error?.message === 'string' ? ex.msg.error.message.slice(0, 120) : '';
+  return msg ? ` (${msg})` : '';
+}
+
 /**
- * Reads what an auth wall tells us: the protected-resource metadata from the
- * `WWW-Authenticate` header, else `/.well-known/oauth-protected-resource/<path>`
- * then the root one. Never sends credentials or starts an OAuth flow.
+ * Reads what a 401/403 tells us (rules in evidence.ts): a 403 without a
+ * Bearer challenge is a refusal and costs nothing more; otherwise the
+ * protected-resource metadata from the `WWW-Authenticate` header, else
+ * `/.well-known/oauth-protected-resource/<path>` then the root one; without
+ * metadata naming the endpoint, one control path on the same host (memoized
+ * per host). Never sends credentials or starts an OAuth flow.
  */
 export async function inspectAuthWall(response: HttpResponse, env: ProbeEnv): Promise<AuthFinding> {
-  const header = resourceMetadataUrl(headerValue(response.headers, 'www-authenticate'));
-  const finding: AuthFinding = { status: response.status, endpoint: response.url, metadataFound: false, authorizationServers: [], ms: response.ms };
+  const wwwAuthenticate = headerValue(response.headers, 'www-authenticate');
+  const challenge = classifyChallenge(response.status, wwwAuthenticate);
+  const finding: AuthFinding = { status: response.status, endpoint: response.url, challenge, metadataFound: false, authorizationServers: [], control: 'unknown', verdict: judgeDenial({ status: response.status, challenge, metadataNamesResource: false, control: 'unknown' }), ms: response.ms };
+  if (challenge === 'refused') {
+    finding.verdict = { ...finding.verdict, reason: `${finding.verdict.reason}${refusalDetail(response)}` };
+    return finding;
+  }
+  const header = resourceMetadataUrl(wwwAuthenticate);
   for (const url of metadataCandidates(response.url, header)) {
     let res: HttpResponse;
     try {
@@ -58,7 +78,8 @@ export async function inspectAuthWall(response: HttpResponse, env: ProbeEnv): Pr
     } catch {
       continue;
     }
-    if (!isRecord(doc) || (typeof doc.resource !== 'string' && !Array.isArray(doc.authorization_servers))) continue;
+    // Metadata for some other resource (a parent API, another host) is no evidence for this endpoint.
+    if (!isRecord(doc) || !metadataNamesResource(doc.resource, response.url)) continue;
     finding.metadataFound = true;
     if (Array.isArray(doc.authorization_servers)) {
       finding.authorizationServers = doc.authorization_servers
@@ -68,5 +89,9 @@ export async function inspectAuthWall(response: HttpResponse, env: ProbeEnv): Pr
     }
     break;
   }
+  if (!finding.metadataFound && (challenge === 'bearer' || challenge === 'bare') && env.controlStatus) {
+    finding.control = compareControl(response.status, await env.controlStatus(response.url));
+  }
+  finding.verdict = judgeDenial({ status: response.status, challenge, metadataNamesResource: finding.metadataFound, control: finding.control });
   return finding;
 }

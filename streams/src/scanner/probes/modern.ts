@@ -92,7 +92,7 @@ class ModernSession implements McpSession {
 export const modernProbe: HandshakeProbe = {
   transport: 'stateless-http',
   async handshake(url, env, hint): Promise<HandshakeOutcome> {
-    const res = await env.http.request(url, { ...modernRequest('server/discover', 1, {}), cancel: env.cancel }, env.ctx);
+    const res = await env.http.request(url, { ...modernRequest('server/discover', 1, {}), cancel: env.cancel, ...(env.handshakeMaxBytes ? { maxBytes: env.handshakeMaxBytes } : {}) }, env.ctx);
     if (res.status === 401 || res.status === 403) return { kind: 'auth', response: res };
     const ex = extractResponse(res, 1);
     if (ex.ok) {

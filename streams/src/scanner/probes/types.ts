@@ -5,7 +5,7 @@ import type { Scope } from '../scope';
 
 export type Transport = NonNullable<ScanResult['transport']>;
 export type ServerInfo = NonNullable<ScanResult['serverInfo']>;
-export type ListMethod = 'tools/list' | 'resources/list' | 'prompts/list';
+export type ListMethod = 'tools/list' | 'resources/list' | 'resources/templates/list' | 'prompts/list';
 
 export const CLIENT_INFO = { name: 'MCPCensusBot', version: '0.1.0' } as const;
 export const MODERN_VERSION = '2026-07-28';
@@ -19,6 +19,10 @@ export interface ProbeEnv {
   requestTimeoutMs: number;
   /** Cancels the candidate's requests when another candidate wins. */
   cancel?: Scope;
+  /** Body cap for handshake replies below the client's (a quiet guess such as the site root). */
+  handshakeMaxBytes?: number;
+  /** Status a control path on the URL's host answers (null: no answer); memoized per host by the site run. */
+  controlStatus?: (url: string) => Promise<number | null>;
 }
 
 /** A live, verified MCP conversation with one endpoint. Only list methods are ever sent. */

@@ -1,0 +1,189 @@
+import { isIP } from 'node:net';
+import type { ScanResult } from '@mcp-census/schemas';
+import { classifyError, ProbeError } from './errors';
+import { checkUrl, HttpClient, type SiteContext } from './http';
+import { KeyedLimiter, Semaphore } from './limiter';
+import { Scope } from './scope';
+import { readLists } from './lists';
+import type { ProbeEnv } from './probes/types';
+import { discoverEndpoint, discoverHintsOnly, discoverSite, hasPath, type ProbePlan } from './plan';
+import { empty, failure, finalize, fromChoice, withListing } from './result';
+import { SafePools, SafeResolver, type ResolveHost } from './safe-dispatcher';
+import { SiteRun, type SiteDeps } from './site';
+
+export interface ProberOptions {
+  /** Defaults to `MCPCensusBot/0.1 (+<aboutUrl>; MCP adoption research)`. */
+  userAgent?: string;
+  /** The public About page the User-Agent points at. Deployments should set their own. */
+  aboutUrl?: string;
+  /** SCAN_ALLOW_PRIVATE: permit loopback/private targets (tests and the simulated web only). */
+  allowPrivate?: boolean;
+  /**
+   * Host → IP override (demo/test mode with the simulated web). Returning
+   * `undefined` means NXDOMAIN for that host: it fails fast as a DNS error
+   * and never falls through to real DNS.
+   */
+  resolveHost?: ResolveHost;
+  /** Per request (connect + headers + body), default 5000. */
+  requestTimeoutMs?: number;
+  /** Per website, default 20000. */
+  siteDeadlineMs?: number;
+  /** Per response, default 1 MiB; beyond it the body is aborted ('too-large'). */
+  maxResponseBytes?: number;
+  /** Default 3. */
+  maxRedirects?: number;
+  /** Pages per list (nextCursor), default 10. */
+  maxListPages?: number;
+  /** Sites probed at once across this prober, default 64 (each site adds at most maxPerHost requests per host). */
+  maxConcurrency?: number;
+  /** Concurrent requests per host, default 4. */
+  maxPerHost?: number;
+  /**
+   * 'adaptive' (default): the cheap tier-1 checks always; the spec's config
+   * files, llms.txt and REST-style paths only when a discovery document hints
+   * at MCP but no server answered yet. 'full': always every path.
+   */
+  discovery?: 'adaptive' | 'full';
+  /**
+   * Discovery checks (documents, candidate handshakes) in progress at once
+   * per host, default maxPerHost. Lower it to trade latency for fewer
+   * connections per site (2 lanes: a no-MCP site costs two connections and
+   * two round trips instead of four connections and one).
+   */
+  discoveryWidth?: number;
+  /**
+   * TEST HOOK ONLY: IP addresses treated as public although they are not, to
+   * stand in for "an internet host" in SSRF tests on loopback (e.g. allow
+   * 127.0.0.2 as the first hop and check that a redirect to 127.0.0.1 is
+   * still refused). Never set in production.
+   */
+  unsafeTreatAsPublic?: string[];
+}
+
+export interface Prober {
+  /** Full discovery for a catalogue site. Never throws for site failures; rejects only when `signal` aborts. */
+  /**
+   * `knownEndpoint`: an endpoint registered for the site. It and the URL's own path (when not the root)
+   * are probed first at their exact paths; a dead one costs one request and is reported in
+   * `endpointHints`, then the ladder runs. A registered endpoint is probed even when the site's own host does not resolve.
+   */
+  probeWebsite(url: string, opts?: { signal?: AbortSignal; knownEndpoint?: string | undefined }): Promise<ScanResult>;
+  /** One-URL probe: the URL itself is the endpoint candidate, or a discovery document to follow. */
+  probeEndpoint(url: string, opts?: { signal?: AbortSignal }): Promise<ScanResult>;
+  close(): Promise<void>;
+}
+
+const FINISHED = new ProbeError('timeout', 'Probe finished');
+
+export const DEFAULT_ABOUT_URL = 'https://mcp-census.example/about';
+
+/** hasMcp and evidence rules: see result.ts and evidence.ts. */
+export function createProber(opts: ProberOptions = {}): Prober {
+  const requestTimeoutMs = opts.requestTimeoutMs ?? 5_000;
+  const siteDeadlineMs = opts.siteDeadlineMs ?? 20_000;
+  const maxPerHost = opts.maxPerHost ?? 4;
+  const userAgent = opts.userAgent ?? `MCPCensusBot/0.1 (+${opts.aboutUrl ?? DEFAULT_ABOUT_URL}; MCP adoption research)`;
+  const resolver = new SafeResolver({ allowPrivate: opts.allowPrivate ?? false, treatAsPublic: new Set(opts.unsafeTreatAsPublic ?? []) }, opts.resolveHost);
+  const pools = new SafePools({ resolver, connections: maxPerHost, connectTimeoutMs: requestTimeoutMs });
+  const http = new HttpClient({
+    pools,
+    limiter: new KeyedLimiter(maxPerHost),
+    userAgent,
+    requestTimeoutMs,
+    maxResponseBytes: opts.maxResponseBytes ?? 1024 * 1024,
+    maxRedirects: opts.maxRedirects ?? 3,
+  });
+  const deps: SiteDeps = {
+    http,
+    requestTimeoutMs,
+    maxListPages: opts.maxListPages ?? 10,
+    discovery: opts.discovery ?? 'adaptive',
+    discoveryWidth: Math.max(1, Math.min(opts.discoveryWidth ?? maxPerHost, maxPerHost)),
+  };
+  const sites = new Semaphore(opts.maxConcurrency ?? 64);
+  let closed = false;
+
+  async function run(rawUrl: string, mode: 'website' | 'endpoint', signal?: AbortSignal, knownEndpoint?: string): Promise<ScanResult> {
+    if (closed) throw new Error('prober is closed');
+    await sites.acquire(signal);
+    const scope = new Scope();
+    const timer = setTimeout(() => scope.abort(new ProbeError('timeout', `Site deadline of ${siteDeadlineMs} ms exceeded`)), siteDeadlineMs);
+    const onCaller = () => scope.abort(new ProbeError('timeout', 'Probe cancelled'));
+    signal?.addEventListener('abort', onCaller, { once: true });
+    const ctx: SiteContext = { scope, requestCount: 0, firstMs: null, origins: new Set() };
+    try {
+      const result = await probe(rawUrl, mode, ctx, knownEndpoint);
+      if (signal?.aborted) throw signal.reason;
+      return finalize(result);
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onCaller);
+      scope.abort(FINISHED);
+      pools.release(ctx.origins);
+      sites.release();
+    }
+  }
+
+  async function probe(rawUrl: string, mode: 'website' | 'endpoint', ctx: SiteContext, knownEndpoint?: string): Promise<ScanResult> {
+    let main: URL;
+    try {
+      main = checkUrl(/^[a-z][a-z0-9+.-]*:\/\//i.test(rawUrl.trim()) ? rawUrl.trim() : `https://${rawUrl.trim()}`);
+    } catch (err) {
+      return failure(ctx, err instanceof ProbeError ? err : new ProbeError('blocked', 'Invalid URL'));
+    }
+    // A registered endpoint that is not a usable URL is ignored (discovery still runs); its host is vetted at connect time.
+    let known: URL | null = null;
+    try {
+      known = mode === 'website' && knownEndpoint ? checkUrl(knownEndpoint) : null;
+    } catch {
+      known = null;
+    }
+    const host = main.hostname.replace(/^\[|\]$/g, '');
+    const subHost = mode === 'website' && !isIP(host) && !host.startsWith('mcp.') && host.includes('.') ? `mcp.${host.replace(/^www\./, '')}` : null;
+    // Resolve (and vet) both hosts up front: an unknown mcp. subdomain costs no request at all.
+    const [mainErr, subOk] = await Promise.all([
+      resolver.resolve(host).then(
+        () => null,
+        (err: unknown) => classifyError(err, host, requestTimeoutMs),
+      ),
+      subHost ? resolver.resolve(subHost).then(() => true, () => false) : Promise.resolve(false),
+    ]);
+    if (mainErr && !known) return failure(ctx, mainErr);
+    const plan: ProbePlan = { main, subdomain: null, hints: [] };
+    if (subOk && subHost) {
+      const sub = new URL(main.origin);
+      sub.hostname = subHost;
+      plan.subdomain = sub;
+    }
+    if (mode === 'website') {
+      if (known) plan.hints.push({ url: known, source: 'registered' });
+      if (hasPath(main)) plan.hints.push({ url: main, source: 'given-url' });
+    }
+    const siteRun = new SiteRun(deps, ctx);
+    if (mode === 'endpoint') await discoverEndpoint(siteRun, main);
+    else if (mainErr) await discoverHintsOnly(siteRun, plan);
+    else await discoverSite(siteRun, plan, deps);
+    const choice = siteRun.choose();
+    const result = empty(ctx);
+    fromChoice(result, choice);
+    result.endpointHints = siteRun.hintReports();
+    if (choice?.kind === 'session') {
+      const env: ProbeEnv = { http, ctx, requestTimeoutMs };
+      const closing = siteRun.closeLosers();
+      withListing(result, await readLists(choice.session, env, deps.maxListPages));
+      await choice.session.close(env);
+      await closing;
+    }
+    result.requestCount = ctx.requestCount;
+    return result;
+  }
+
+  return {
+    probeWebsite: (url, o) => run(url, 'website', o?.signal, o?.knownEndpoint),
+    probeEndpoint: (url, o) => run(url, 'endpoint', o?.signal),
+    async close() {
+      closed = true;
+      await pools.close();
+    },
+  };
+}
