@@ -9,9 +9,13 @@ import { ConfigError, loadConfig, orExitOnConfigError } from './config/config';
 import { runUntilSignalled } from './runtime/process-lifecycle';
 import { createLogger } from './util/logger';
 
+/** Same seed, same web: the sites, their profiles and so the census's expected figures. */
+const DEMO_SEED = 2026;
+
 const demoEnv = z.object({
   DEMO_SITES: z.coerce.number({ error: 'must be a whole number from 1 to 100000' }).int().min(1).max(100_000).default(10_000),
-  DEMO_WEB_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1).max(65535).default(3080),
+  // 0: a free port (the sites' URLs, and so the catalogue, then change at every start).
+  DEMO_WEB_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3080),
 });
 
 const demo = orExitOnConfigError(() => {
@@ -28,7 +32,7 @@ log.info(`${PRODUCT_NAME} demo starting: ${demo.DEMO_SITES} simulated sites (dat
 
 await runUntilSignalled(async () => {
   // A fixed port keeps the sites' URLs, and so the catalogue, stable across restarts.
-  const web = await startSimulatedWeb({ sites: demo.DEMO_SITES, seed: 2026, latencyMs: [20, 80], port: demo.DEMO_WEB_PORT });
+  const web = await startSimulatedWeb({ sites: demo.DEMO_SITES, seed: DEMO_SEED, latencyMs: [20, 80], port: demo.DEMO_WEB_PORT });
   log.info(`simulated web: ${web.sites.length} virtual sites on 127.0.0.1:${web.port}`);
   const known = new Set<string>(CATEGORIES);
   const simulatedSites: CatalogueSite[] = web.sites.map((site) => ({
@@ -43,7 +47,8 @@ await runUntilSignalled(async () => {
     const census = await startCensus(
       { ...config, scan: { ...config.scan, allowPrivate: true } },
       log,
-      { resolveHost: (host) => web.resolveHost(host), simulatedSites },
+      // simulatedWeb: role processes of their own (`npm run demo:roles`) resolve its hosts from services.json.
+      { resolveHost: (host) => web.resolveHost(host), simulatedSites, simulatedWeb: { port: web.port, sites: web.sites.length, seed: DEMO_SEED } },
     );
     return {
       url: census.url,

@@ -36,6 +36,16 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads TRUST_PROXY as the number of trusted reverse proxies, off by default', () => {
+    expect(loadConfig({}).trustProxy).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'TRUE' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', KAFKA_BROKERS: '' })).toMatchObject({ databaseUrl: undefined, kafkaBrokers: undefined });
   });
@@ -48,6 +58,10 @@ describe('loadConfig', () => {
     ['KAFKA_BROKERS', 'localhost', 'host:port'],
     ['ROLES', 'api,web', 'Invalid option'],
     ['CLICKHOUSE_DATABASE', 'bad-name;', 'plain identifier'],
+    ['TRUST_PROXY', 'yes', 'number of reverse proxies'],
+    ['TRUST_PROXY', '11', 'number of reverse proxies'],
+    ['TRUST_PROXY', '-1', 'number of reverse proxies'],
+    ['TRUST_PROXY', '10.0.0.1', 'number of reverse proxies'],
   ])('rejects %s=%s naming the variable', (variable, value, hint) => {
     let error: unknown;
     try {

@@ -19,3 +19,4 @@ export * from './safe-mcp';
 export * from './api/security';
 export * from './api/agent';
 export * from './safe-mcp-severity-rules';
+export * from './api/text';

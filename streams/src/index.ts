@@ -15,3 +15,4 @@ export { createProber, type Prober, type ProberOptions } from './scanner/index';
 export { highWatermarks, resetGroupToEarliest, waitForGroupToReach } from './kafka/group-offsets';
 export * as stateProjection from './projector-state/index';
 export * as trendsProjection from './projector-trends/index';
+export { DeadLetterCounter, type DeadLetterCount } from './kafka/dead-letter-counts';

@@ -16,7 +16,7 @@ import {
   type ScanWebsiteResult,
 } from '@mcp-census/schemas/api/agent';
 import type { WebsiteDetail } from '@mcp-census/streams/projector-state/index';
-import { HttpError, issueDetails } from '../http/error-handler';
+import { HttpError, issueDetails, issueSummary } from '../http/error-handler';
 import type { AgentData } from './agent-data';
 
 /** A tool as announced by GET /mcp/tools and MCP tools/list. */
@@ -58,9 +58,7 @@ export function findAgentTool(name: string): AgentToolDefinition | undefined {
 export function parseToolParams<S extends z.ZodType>(tool: string, schema: S, raw: unknown): z.infer<S> {
   const parsed = schema.safeParse(raw ?? {});
   if (parsed.success) return parsed.data;
-  const details = issueDetails(parsed.error);
-  const summary = details.map((d) => (d.path ? `${d.path}: ${d.message}` : d.message)).join('; ');
-  throw new HttpError(400, `Invalid parameters for ${tool}: ${summary}`, details);
+  throw new HttpError(400, `Invalid parameters for ${tool}: ${issueSummary(parsed.error)}`, issueDetails(parsed.error));
 }
 
 export async function scanWebsite(data: AgentData, params: ScanWebsiteParams): Promise<ScanWebsiteResult> {

@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import { HttpError } from '../http/error-handler';
-import { readSessionCookie } from './session-cookie';
+import { sessionToken } from './session-cookie';
 import type { AdminSession, SessionStore } from './session-store';
 
 /** What `requireAdmin` leaves in `ctx.state` for the routes behind it. */
@@ -15,7 +15,7 @@ export interface AdminState {
 export function requireAdmin(sessions: Pick<SessionStore, 'verify'>): Middleware {
   return async (ctx, next) => {
     ctx.set('Cache-Control', 'no-store');
-    const session = await sessions.verify(readSessionCookie(ctx.get('cookie') || undefined));
+    const session = await sessions.verify(sessionToken(ctx));
     if (!session) throw new HttpError(401, 'Authentication required');
     ctx.state.admin = session;
     await next();

@@ -2,7 +2,10 @@ import type { Context } from 'koa';
 
 export const SESSION_COOKIE_NAME = 'census_admin_session';
 
-/** The session token from a raw `Cookie` header, if present. */
+/**
+ * The session token from a raw `Cookie` header, if present. Only for Socket.IO
+ * handshakes, which have no Koa context; HTTP routes use `sessionToken(ctx)`.
+ */
 export function readSessionCookie(cookieHeader: string | undefined): string | undefined {
   if (!cookieHeader) return undefined;
   for (const part of cookieHeader.split(';')) {
@@ -15,21 +18,29 @@ export function readSessionCookie(cookieHeader: string | undefined): string | un
   return undefined;
 }
 
-/**
- * HttpOnly keeps scripts (and any XSS) away from the token; SameSite=Strict
- * keeps other sites from riding it (CSRF); Secure whenever the request came over https.
- */
-function serialise(ctx: Context, value: string, maxAgeSeconds: number): string {
-  const attributes = [`${SESSION_COOKIE_NAME}=${value}`, 'Path=/', `Max-Age=${maxAgeSeconds}`, 'HttpOnly', 'SameSite=Strict'];
-  if (ctx.secure) attributes.push('Secure');
-  return attributes.join('; ');
+/** The session token of a request (Koa's cookie API), if present. */
+export function sessionToken(ctx: Context): string | undefined {
+  return ctx.cookies.get(SESSION_COOKIE_NAME, { signed: false }) || undefined;
 }
 
-/** The cookie lives as long as the server-side session (the server still checks expiry itself). */
+/**
+ * HttpOnly keeps scripts (and any XSS) away from the token; SameSite=Strict
+ * keeps other sites from riding it (CSRF); Secure whenever the request came
+ * over https, directly or, with TRUST_PROXY, as X-Forwarded-Proto says.
+ * The cookie lives as long as the server-side session (the server still checks expiry itself).
+ */
 export function setSessionCookie(ctx: Context, token: string, ttlMs: number): void {
-  ctx.append('Set-Cookie', serialise(ctx, token, Math.max(1, Math.floor(ttlMs / 1000))));
+  ctx.cookies.set(SESSION_COOKIE_NAME, token, {
+    path: '/',
+    maxAge: Math.max(1_000, ttlMs),
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: ctx.secure,
+    signed: false,
+    overwrite: true,
+  });
 }
 
 export function clearSessionCookie(ctx: Context): void {
-  ctx.append('Set-Cookie', serialise(ctx, '', 0));
+  ctx.cookies.set(SESSION_COOKIE_NAME, null, { path: '/', httpOnly: true, sameSite: 'strict', secure: ctx.secure, signed: false, overwrite: true });
 }

@@ -33,6 +33,14 @@ const brokerList = z
     message: 'must be a comma-separated list of host:port',
   });
 
+/** Port of an embedded service: unset (or empty) = the port of the previous run in DATA_DIR, else a free one; 0 = always a free one. */
+const embeddedPort = z
+  .string()
+  .trim()
+  .optional()
+  .refine((v) => v === undefined || v === '' || (/^\d{1,5}$/.test(v) && Number(v) <= 65535), { message: 'must be a port number (0-65535)' })
+  .transform((v) => (v === undefined || v === '' ? undefined : Number(v)));
+
 /** A secret from the environment: kept verbatim (no trimming), empty means unset. */
 const optionalSecret = z
   .string()
@@ -48,6 +56,20 @@ const mailFrom = z
   .refine((v) => /^(?:[^<>\p{Cc}]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/u.test(v) && v.length <= 254, {
     message: 'must be an e-mail address, optionally with a name: Name <reports@example.com>',
   });
+
+/**
+ * TRUST_PROXY: how many reverse proxies stand in front of the app. `false`/`0`
+ * (default) ignores X-Forwarded-*; `true` means one; a number means that many.
+ */
+const TRUST_PROXY_MESSAGE = 'must be true, false or the number of reverse proxies in front of the app (0-10)';
+const trustProxy = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .default('false')
+  .transform((v) => (v === '' || v === 'false' ? '0' : v === 'true' ? '1' : v))
+  .pipe(z.string().regex(/^\d{1,2}$/, TRUST_PROXY_MESSAGE).transform(Number))
+  .pipe(z.number().max(10, TRUST_PROXY_MESSAGE));
 
 const days = (min: number, max: number, fallback: number) =>
   z.coerce
@@ -65,6 +87,7 @@ const envSchema = z.object({
     .max(65535, 'must be a port number (0-65535)')
     .default(3000),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
+  TRUST_PROXY: trustProxy,
   DATA_DIR: z.string().trim().min(1).default('./.data'),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
   CLICKHOUSE_URL: optionalUrl(['http:', 'https:']),
@@ -75,6 +98,13 @@ const envSchema = z.object({
     .default('mcp_census'),
   KAFKA_BROKERS: brokerList,
   KAFKA_PARTITIONS: z.coerce.number({ error: 'must be a whole number from 1 to 256' }).int().min(1).max(256).default(4),
+  EMBEDDED_POSTGRES_PORT: embeddedPort,
+  EMBEDDED_CLICKHOUSE_PORT: embeddedPort,
+  EMBEDDED_KAFKA_PORT: embeddedPort,
+  EMBEDDED_SERVICES: z
+    .enum(['start', 'join', ''], { error: 'must be start or join' })
+    .default('start')
+    .transform((v) => (v === '' ? 'start' : v)),
   ROLES: z
     .string()
     .trim()
@@ -93,6 +123,10 @@ const envSchema = z.object({
   SCAN_REQUEST_TIMEOUT_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(100).max(120_000).default(5_000),
   SCAN_SITE_DEADLINE_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(500).max(600_000).default(20_000),
   SCAN_ALLOW_PRIVATE: z
+    .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  SCAN_SIMULATED_WEB: z
     .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
@@ -120,6 +154,10 @@ const envSchema = z.object({
   UNSUBSCRIBE_SECRET: optionalSecret.refine((v) => v === undefined || v.length >= 32, { message: 'must be at least 32 characters' }),
 }).superRefine((env, ctx) => {
   // Two sources for one credential would leave it unclear which one logs in.
+  // The simulated web lives on loopback: resolving its hosts is only safe where private addresses are allowed anyway.
+  if (env.SCAN_SIMULATED_WEB && !env.SCAN_ALLOW_PRIVATE) {
+    ctx.addIssue({ code: 'custom', path: ['SCAN_SIMULATED_WEB'], message: 'requires SCAN_ALLOW_PRIVATE=true' });
+  }
   if (env.ADMIN_PASSWORD !== undefined && env.ADMIN_PASSWORD_HASH !== undefined) {
     ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD_HASH'], message: 'cannot be combined with ADMIN_PASSWORD; set only one of them' });
   }
@@ -128,12 +166,22 @@ const envSchema = z.object({
 export type AppConfig = {
   port: number;
   host: string;
+  /** TRUST_PROXY: reverse proxies in front of the app whose X-Forwarded-For/-Proto are believed (0: none). */
+  trustProxy: number;
   dataDir: string;
   databaseUrl: string | undefined;
   clickhouseUrl: string | undefined;
   clickhouseDatabase: string;
   kafkaPartitions: number;
   kafkaBrokers: string[] | undefined;
+  /** Embedded services: started by this process (`start`), or those of the process that owns DATA_DIR (`join`, via `$DATA_DIR/services.json`). */
+  embedded: {
+    mode: 'start' | 'join';
+    /** undefined: the previous run's port, else a free one; 0: a free one. */
+    postgresPort: number | undefined;
+    clickhousePort: number | undefined;
+    kafkaPort: number | undefined;
+  };
   roles: Role[];
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   catalogueFile: string | undefined;
@@ -146,6 +194,8 @@ export type AppConfig = {
     siteDeadlineMs: number;
     /** Lets the prober reach loopback/private addresses: tests and the simulated web only. */
     allowPrivate: boolean;
+    /** Resolve the hosts of the simulated web named in `$DATA_DIR/services.json` (a role process of `npm run demo:roles`). */
+    simulatedWeb: boolean;
   };
   admin: {
     username: string;
@@ -194,12 +244,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     port: e.PORT,
     host: e.HOST,
+    trustProxy: e.TRUST_PROXY,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     clickhouseUrl: e.CLICKHOUSE_URL,
     clickhouseDatabase: e.CLICKHOUSE_DATABASE,
     kafkaPartitions: e.KAFKA_PARTITIONS,
     kafkaBrokers: e.KAFKA_BROKERS,
+    embedded: {
+      mode: e.EMBEDDED_SERVICES,
+      postgresPort: e.EMBEDDED_POSTGRES_PORT,
+      clickhousePort: e.EMBEDDED_CLICKHOUSE_PORT,
+      kafkaPort: e.EMBEDDED_KAFKA_PORT,
+    },
     roles: [...new Set(e.ROLES)],
     logLevel: e.LOG_LEVEL,
     catalogueFile: e.CATALOGUE_FILE,
@@ -210,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       requestTimeoutMs: e.SCAN_REQUEST_TIMEOUT_MS,
       siteDeadlineMs: e.SCAN_SITE_DEADLINE_MS,
       allowPrivate: e.SCAN_ALLOW_PRIVATE,
+      simulatedWeb: e.SCAN_SIMULATED_WEB,
     },
     admin: {
       username: e.ADMIN_USERNAME,

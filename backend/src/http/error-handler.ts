@@ -18,6 +18,13 @@ export function issueDetails(error: z.ZodError): { path: string; message: string
   return error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
 }
 
+/** The issues in one line naming each field: `contactEmail: must be an e-mail address; page: ...`. */
+export function issueSummary(error: z.ZodError): string {
+  return issueDetails(error)
+    .map((d) => (d.path ? `${d.path}: ${d.message}` : d.message))
+    .join('; ');
+}
+
 /**
  * Turns every failure into a JSON `{ error, details? }` answer. Deliberate
  * errors keep their message; anything unexpected becomes a 500 without internals.

@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import type { z } from 'zod';
-import { HttpError, issueDetails } from './error-handler';
+import { HttpError, issueDetails, issueSummary } from './error-handler';
 
 /**
  * Validates the query string; a repeated parameter (`?page=1&page=2`) or an
@@ -14,7 +14,7 @@ export function parseQuery<S extends z.ZodType>(ctx: Context, schema: S): z.infe
   }
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
-    throw new HttpError(400, 'Invalid query parameters', issueDetails(parsed.error));
+    throw new HttpError(400, `Invalid query parameters: ${issueSummary(parsed.error)}`, issueDetails(parsed.error));
   }
   return parsed.data;
 }

@@ -59,6 +59,14 @@ export class RateLimiter {
     return this.decision(bucket, bucket.tokens >= 1);
   }
 
+  /** Gives one token back (e.g. an attempt that turned out to succeed), never above `limit`. */
+  refund(key: string): void {
+    if (!this.buckets.has(key)) return;
+    const bucket = this.current(key);
+    bucket.tokens = Math.min(this.limit, bucket.tokens + 1);
+    this.store(key, bucket);
+  }
+
   /** Forgets a key (e.g. after a successful login). */
   reset(key: string): void {
     this.buckets.delete(key);

@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import type { z } from 'zod';
-import { HttpError, issueDetails } from './error-handler';
+import { HttpError, issueDetails, issueSummary } from './error-handler';
 
 const DEFAULT_LIMIT = 64 * 1024;
 
@@ -30,7 +30,7 @@ export async function parseJsonBody<S extends z.ZodType>(ctx: Context, schema: S
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
-    throw new HttpError(400, 'Invalid request body', issueDetails(parsed.error));
+    throw new HttpError(400, `Invalid request body: ${issueSummary(parsed.error)}`, issueDetails(parsed.error));
   }
   return parsed.data;
 }

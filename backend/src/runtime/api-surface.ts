@@ -3,10 +3,10 @@ import type Router from '@koa/router';
 import type { ClickHouseClient } from '@clickhouse/client';
 import type { Middleware } from 'koa';
 import type pg from 'pg';
-import { createKafka, createProber, type ProberOptions } from '@mcp-census/streams';
+import { createKafka, createProber, DeadLetterCounter, type ProberOptions } from '@mcp-census/streams';
 import { createAgentData } from '../agent/agent-data';
 import { agentRoutes } from '../agent/agent-routes';
-import { adminAuthRoutes, createSessionStore, requireAdmin, resolveAdminCredentials } from '../auth/index';
+import { adminAuthRoutes, createSessionStore, requireAdmin, resolveAdminCredentials, resolveDeviceCookieSecret } from '../auth/index';
 import type { AppConfig } from '../config/config';
 import { adminRoutes } from '../http/routes/admin-routes';
 import { contributeRoutes } from '../http/routes/contribute-routes';
@@ -62,13 +62,16 @@ export async function createApiSurface(opts: ApiSurfaceOptions): Promise<ApiSurf
   });
   const scanner = createOneUrlScanner(prober);
   const publicData = createPublicData({ pool, clickhouse });
-  const [credentials, starts, unsubscribeSecret] = await Promise.all([
+  const [credentials, starts, unsubscribeSecret, deviceSecret] = await Promise.all([
     resolveAdminCredentials({ config, pool, log: log.child('admin') }),
     recordProcessStart(pool, opts.startedAt),
     resolveUnsubscribeSecret(pool, config.unsubscribeSecret),
+    resolveDeviceCookieSecret(pool),
   ]);
   const sessions = createSessionStore({ pool, ttlMs: config.admin.sessionTtlMs });
-  const readStatus = () => readAdminStatus({ pool, progress: () => opts.scanService.progress(), starts });
+  // the admin status is polled every 5 s: DLQ offsets are read through one cached admin connection
+  const deadLetters = new DeadLetterCounter(createKafka({ brokers: opts.kafkaBrokers, clientId: 'mcp-census-dlq-counts' }));
+  const readStatus = () => readAdminStatus({ pool, progress: () => opts.scanService.progress(), starts, deadLetters: () => deadLetters.read() });
   const publicHost = new URL(publicUrl).host;
 
   const routers = [
@@ -76,7 +79,7 @@ export async function createApiSurface(opts: ApiSurfaceOptions): Promise<ApiSurf
     exportRoutes(publicData, publicUrl),
     contributeRoutes({ pool, scanner }),
     unsubscribeRoutes({ pool, unsubscribeSecret }),
-    adminAuthRoutes({ credentials, sessions, log: log.child('admin') }),
+    adminAuthRoutes({ credentials, sessions, log: log.child('admin'), deviceSecret }),
     adminRoutes({ pool, requireAdmin: requireAdmin(sessions), readStatus }),
     agentRoutes({
       data: createAgentData({ pool, clickhouse, publicData, oneUrlScanner: scanner }),
@@ -106,6 +109,7 @@ export async function createApiSurface(opts: ApiSurfaceOptions): Promise<ApiSurf
     async stop() {
       await realtime?.close();
       await prober.close();
+      await deadLetters.close();
     },
   };
 }

@@ -11,7 +11,9 @@ import type { AppConfig } from '../config/config';
 import { checkHealth } from '../health/health-checker';
 import { createApp } from '../http/app';
 import type { Logger } from '../util/logger';
-import { startInfrastructure } from './infrastructure';
+import { timedStep } from '../util/timed-step';
+import { startInfrastructure, type InfrastructureExtras } from './infrastructure';
+import { joinSimulatedWeb } from './simulated-web-join';
 import { createApiSurface, type ApiSurface } from './api-surface';
 import { startRoles, type RunningRoles } from './roles';
 
@@ -31,12 +33,23 @@ export interface CensusExtras {
   resolveHost?: ProberOptions['resolveHost'];
   /** The simulated web's sites, loaded as the catalogue instead of real websites; the UI shows a banner. */
   simulatedSites?: CatalogueSite[];
+  /** The simulated web served by this process, announced in services.json to role processes of their own. */
+  simulatedWeb?: InfrastructureExtras['simulatedWeb'];
 }
 
 /** Starts dependencies (embedded where unconfigured), the roles, then the HTTP server. */
 export async function startCensus(config: AppConfig, log: Logger, extras: CensusExtras = {}): Promise<RunningCensus> {
   const startedAt = Date.now();
-  const infra = await startInfrastructure(config, log);
+  const infra = await startInfrastructure(config, log, extras.simulatedWeb ? { simulatedWeb: extras.simulatedWeb } : {});
+  if (config.scan.simulatedWeb && !extras.resolveHost) {
+    try {
+      extras = { ...extras, resolveHost: await joinSimulatedWeb(config.dataDir) };
+    } catch (err) {
+      await infra.stop();
+      throw err;
+    }
+    log.info('scanning the simulated web named in services.json (SCAN_SIMULATED_WEB)');
+  }
   const pool = new pg.Pool({ connectionString: infra.databaseUrl, max: 10, application_name: 'mcp-census' });
   pool.on('error', (err) => log.warn(`postgres pool: ${err.message}`));
   const clickhouse = createClient({ url: infra.clickhouseUrl, database: infra.clickhouseDatabase });
@@ -47,23 +60,22 @@ export async function startCensus(config: AppConfig, log: Logger, extras: Census
 
   // One teardown for both a failed start-up and a normal stop, in reverse order of start.
   const teardown = async () => {
-    await api?.stop().catch((err: Error) => log.error(`stopping the api: ${err.message}`));
+    const began = Date.now();
+    await timedStep(log, 'api surface', async () => api?.stop()).catch((err: Error) => log.error(`stopping the api: ${err.message}`));
     if (server) {
       const s = server;
-      await new Promise<void>((resolve) => {
-        s.close(() => resolve());
-        s.closeIdleConnections();
-        setTimeout(() => s.closeAllConnections(), 5_000).unref();
-      });
+      await timedStep(log, 'http server', () => closeHttpServer(s));
     }
-    await roles?.stop();
-    await Promise.allSettled([pool.end(), clickhouse.close(), kafkaProbe.close()]);
-    await infra.stop();
+    await timedStep(log, 'roles', async () => roles?.stop());
+    await timedStep(log, 'clients', () => Promise.allSettled([pool.end(), clickhouse.close(), kafkaProbe.close()]));
+    await timedStep(log, 'infrastructure', () => infra.stop());
+    log.debug(`shutdown: all steps took ${Date.now() - began} ms`);
   };
 
   try {
+    // A joining process leaves the catalogue to the owner of the services (it may be the simulated web's).
     if (extras.simulatedSites) await seedSimulatedSites(pool, extras.simulatedSites, log.child('catalogue'));
-    else await ensureCatalogue(pool, { catalogueFile: config.catalogueFile, log: log.child('catalogue') });
+    else if (config.embedded.mode !== 'join') await ensureCatalogue(pool, { catalogueFile: config.catalogueFile, log: log.child('catalogue') });
     roles = await startRoles({
       config,
       databaseUrl: infra.databaseUrl,
@@ -90,6 +102,7 @@ export async function startCensus(config: AppConfig, log: Logger, extras: Census
       scanService: roles.scanService,
       routers: api?.routers,
       writeLimiter: api?.writeLimiter,
+      trustProxy: config.trustProxy,
       simulatedSites: extras.simulatedSites?.length,
       frontendDir: config.roles.includes('api') ? FRONTEND_DIST : undefined,
       checkHealth: () => checkHealth({ postgres: pool, clickhouse, kafka: kafkaProbe, embedded: infra.embedded, startedAt }),
@@ -116,4 +129,24 @@ export async function startCensus(config: AppConfig, log: Logger, extras: Census
     kafkaBrokers: infra.kafkaBrokers,
     stop: () => (stopping ??= teardown()),
   };
+}
+
+/** In-flight requests get this long to finish when stopping; then their connections are cut. */
+const HTTP_DRAIN_MS = 1_000;
+
+/**
+ * Stops accepting connections, closes idle keep-alive ones at once and cuts
+ * the rest after a short drain, so a stop never waits on a client that keeps
+ * a connection open.
+ */
+function closeHttpServer(server: Server): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const cut = setTimeout(() => server.closeAllConnections(), HTTP_DRAIN_MS);
+    cut.unref();
+    server.close(() => {
+      clearTimeout(cut);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
 }

@@ -20,6 +20,7 @@ import { startScheduledJobs } from '../jobs/start-scheduled-jobs';
 import { readScanProgress } from '../queries/scan-progress';
 import { createCategoryLookup } from '../queries/website-categories';
 import type { Logger } from '../util/logger';
+import { timedStep } from '../util/timed-step';
 
 export interface RoleOptions {
   config: AppConfig;
@@ -42,9 +43,22 @@ export interface RunningRoles {
 export async function startRoles(opts: RoleOptions): Promise<RunningRoles> {
   const { config, log, pool } = opts;
   const roles = new Set(config.roles);
-  const stops: (() => Promise<void>)[] = [];
+  type Step = [string, () => Promise<void>];
+  const shared: Step[] = [];
+  const perRole: Step[][] = [];
+  const runSteps = async (steps: Step[]) => {
+    for (const [label, stop] of [...steps].reverse()) await timedStep(log, label, stop).catch((err: Error) => log.error(`stopping roles: ${err.message}`));
+  };
+  // Roles stop side by side (a consumer's stop may wait for a fetch in flight), each
+  // in reverse order of its own start; the publisher they share goes last.
   const stopAll = async () => {
-    for (const stop of stops.reverse()) await stop().catch((err: Error) => log.error(`stopping roles: ${err.message}`));
+    await Promise.all(perRole.map(runSteps));
+    await runSteps(shared);
+  };
+  const role = (): Step[] => {
+    const steps: Step[] = [];
+    perRole.push(steps);
+    return steps;
   };
 
   try {
@@ -52,9 +66,10 @@ export async function startRoles(opts: RoleOptions): Promise<RunningRoles> {
     const kafka = createKafka({ brokers: opts.kafkaBrokers, clientId: 'mcp-census', log: (level, m) => kafkaLog[level](m) });
     const consumerLog = (level: 'info' | 'warn' | 'error', m: string) => log[level](m);
     const publisher: EventPublisher = await createEventPublisher(kafka, `mcp-census-${[...roles].join('+')}`);
-    stops.push(() => publisher.disconnect());
+    shared.push(['event publisher', () => publisher.disconnect()]);
 
     if (roles.has('scanner')) {
+      const stops = role();
       const prober = createProber({
         aboutUrl: `${config.publicUrl}/about`,
         allowPrivate: config.scan.allowPrivate,
@@ -63,29 +78,32 @@ export async function startRoles(opts: RoleOptions): Promise<RunningRoles> {
         maxConcurrency: config.scan.concurrency,
         ...(opts.resolveHost ? { resolveHost: opts.resolveHost } : {}),
       });
-      stops.push(() => prober.close());
+      stops.push(['scanner prober', () => prober.close()]);
       const worker = await startScannerWorker({ kafka, publisher, prober, concurrency: config.scan.concurrency, log: consumerLog });
-      stops.push(() => worker.stop());
+      stops.push(['scanner worker', () => worker.stop()]);
       log.info(`role scanner: probing with concurrency ${config.scan.concurrency}${config.scan.allowPrivate ? ' (private addresses allowed)' : ''}`);
     }
 
     if (roles.has('projector-state')) {
+      const stops = role();
       const projector = await stateProjection.startStateProjector({ kafka, pool, publisher, log: consumerLog });
-      stops.push(() => projector.stop());
+      stops.push(['state projector', () => projector.stop()]);
       log.info('role projector-state: projecting scan results into Postgres');
     }
 
     if (roles.has('projector-trends')) {
+      const stops = role();
       const clickhouse = createClient({ url: opts.clickhouseUrl, database: opts.clickhouseDatabase });
-      stops.push(() => clickhouse.close());
+      stops.push(['trends ClickHouse client', () => clickhouse.close()]);
       const projector = await trendsProjection.startTrendsProjector({ kafka, clickhouse, categoryOf: createCategoryLookup(pool), log: consumerLog });
-      stops.push(() => projector.stop());
+      stops.push(['trends projector', () => projector.stop()]);
       log.info('role projector-trends: projecting scan results into ClickHouse');
     }
 
     if (roles.has('scheduler')) {
+      const stops = role();
       const tracker = await runProgressTracker({ kafka, pool, log: consumerLog });
-      stops.push(() => tracker.stop());
+      stops.push(['progress tracker', () => tracker.stop()]);
       const scheduler = startScheduler({
         databaseUrl: opts.databaseUrl,
         pool,
@@ -93,7 +111,7 @@ export async function startRoles(opts: RoleOptions): Promise<RunningRoles> {
         rescanIntervalMs: config.scan.rescanIntervalMs,
         log: consumerLog,
       });
-      stops.push(() => scheduler.stop());
+      stops.push(['scan scheduler', () => scheduler.stop()]);
       log.info(`role scheduler: batches of 50, every site rescanned every ${config.scan.rescanIntervalMs / 3_600_000} h`);
       // History snapshots, e-mailed reports, scheduled deletions and retention: one active runner, like the scan scheduler.
       const jobs = await startScheduledJobs({
@@ -104,7 +122,7 @@ export async function startRoles(opts: RoleOptions): Promise<RunningRoles> {
         clickhouseDatabase: opts.clickhouseDatabase,
         log: log.child('jobs'),
       });
-      stops.push(() => jobs.stop());
+      stops.push(['scheduled jobs', () => jobs.stop()]);
     }
 
     const scanService: ScanService | undefined = roles.has('api')

@@ -9,13 +9,20 @@ import { listSubscriptions } from './subscriptions';
 const LIMITS = { logs: 200, history: 90, subscriptions: 200, recentScans: 50 } as const;
 
 /** GET /api/admin/status and the /admin socket's `status`: one snapshot of the operator's view. */
-export async function readAdminStatus(deps: { pool: pg.Pool; progress: () => Promise<ScanProgressSnapshot>; starts: ProcessStarts }): Promise<AdminStatus> {
-  const [progress, logs, history, subscriptions, recent] = await Promise.all([
+export async function readAdminStatus(deps: {
+  pool: pg.Pool;
+  progress: () => Promise<ScanProgressSnapshot>;
+  starts: ProcessStarts;
+  /** Dead-lettered events per topic (cached DLQ offsets; never throws). */
+  deadLetters: () => Promise<AdminStatus['deadLetters']>;
+}): Promise<AdminStatus> {
+  const [progress, logs, history, subscriptions, recent, deadLetters] = await Promise.all([
     deps.progress(),
     stateProjection.readScanLogs(deps.pool, LIMITS.logs),
     stateProjection.readScanHistory(deps.pool, LIMITS.history),
     listSubscriptions(deps.pool, LIMITS.subscriptions),
     stateProjection.readRecentScans(deps.pool, LIMITS.recentScans),
+    deps.deadLetters(),
   ]);
   return {
     systemStatus: {
@@ -38,5 +45,6 @@ export async function readAdminStatus(deps: { pool: pg.Pool; progress: () => Pro
     scanHistory: history.map((h) => ({ id: h.id, reportDate: h.reportDate, totalWebsites: h.totalWebsites, mcpEnabledCount: h.mcpEnabledCount, adoptionRate: h.adoptionRate, totalTools: h.totalTools })),
     subscriptions: subscriptions.map((s) => ({ id: s.id, email: s.email, frequency: s.frequency, isActive: s.isActive, createdAt: s.createdAt })),
     recentScans: recent.map((r) => ({ id: r.id, websiteName: r.websiteName, hasMcp: r.hasMcp, error: r.error, scanTime: r.scanTime, responseTime: r.responseTime })),
+    deadLetters,
   };
 }

@@ -13,3 +13,24 @@ export function findFreePort(host = '127.0.0.1'): Promise<number> {
     });
   });
 }
+
+/** True when nothing listens on (and nothing else holds) this loopback port right now. */
+export function isPortFree(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.unref();
+    server.once('error', () => resolve(false));
+    server.listen({ host, port, exclusive: true }, () => server.close(() => resolve(true)));
+  });
+}
+
+/**
+ * The port an embedded service should use: the configured one (0 = any free
+ * port); unset, the one it had last time if still free (so processes that
+ * joined it find it again after a restart), else a free one.
+ */
+export async function choosePort(configured: number | undefined, previous: number | undefined): Promise<number> {
+  if (configured !== undefined) return configured;
+  if (previous !== undefined && (await isPortFree(previous))) return previous;
+  return 0;
+}

@@ -76,8 +76,10 @@ describe('the assembled API', () => {
     const cookie = await login();
     const pause = await fetch(`${base}/api/scan/pause`, { method: 'POST', headers: { cookie } });
     expect(scanControlResponseSchema.parse(await pause.json())).toEqual({ paused: true, message: 'Scanning paused' });
-    const status = (await (await fetch(`${base}/api/admin/status`, { headers: { cookie } })).json()) as { scanControl: unknown };
+    const status = (await (await fetch(`${base}/api/admin/status`, { headers: { cookie } })).json()) as { scanControl: unknown; deadLetters: unknown };
     expect(status.scanControl).toMatchObject({ canPause: false, canResume: true });
+    // dead-lettered events per topic, read from the .dlq topics' offsets
+    expect(status.deadLetters).toEqual(expect.arrayContaining([{ topic: 'scan.completed.v1', count: expect.any(Number) }, { topic: 'scan.log.v1', count: expect.any(Number) }]));
     const resume = await fetch(`${base}/api/scan/resume`, { method: 'POST', headers: { cookie } });
     expect(scanControlResponseSchema.parse(await resume.json()).paused).toBe(false);
     expect((await fetch(`${base}/api/scan-reports/0`, { method: 'DELETE', headers: { cookie } })).status).toBe(400);

@@ -45,6 +45,12 @@ async function startInChild(dataDir: string): Promise<{ pid: number; postmasterP
   return { pid: child.pid ?? 0, postmasterPid: info.pid, url: info.url };
 }
 
+/** The parent of a process: PostgreSQL's is its guardian. */
+async function parentPid(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+}
+
 afterAll(async () => {
   await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
 });
@@ -69,11 +75,31 @@ describe('embedded PostgreSQL', () => {
     }
   });
 
-  it('recovers when the owning process was killed with SIGKILL and left the server running', async () => {
+  it('stops by itself within seconds when the owning process is killed with SIGKILL', async () => {
     const dataDir = await tempDir();
     const crashed = await startInChild(dataDir);
     await sql(crashed.url, 'CREATE TABLE t (v int)');
     await sql(crashed.url, 'INSERT INTO t VALUES (1), (2), (3)');
+    const guardian = await parentPid(crashed.postmasterPid);
+    process.kill(crashed.pid, 'SIGKILL');
+    await waitForExit(crashed.pid, 10_000);
+    expect(await waitForExit(crashed.postmasterPid, 5_000)).toBe(true);
+    expect(await waitForExit(guardian, 2_000)).toBe(true);
+
+    const restarted = await startEmbeddedPostgres({ dataDir });
+    try {
+      expect(await sql(restarted.url, 'SELECT count(*)::int AS n FROM t')).toEqual([{ n: 3 }]);
+    } finally {
+      await restarted.stop();
+    }
+  });
+
+  it('recovers when a crash left the server running (its guardian killed too)', async () => {
+    const dataDir = await tempDir();
+    const crashed = await startInChild(dataDir);
+    await sql(crashed.url, 'CREATE TABLE t (v int)');
+    await sql(crashed.url, 'INSERT INTO t VALUES (1), (2), (3)');
+    process.kill(await parentPid(crashed.postmasterPid), 'SIGKILL');
     process.kill(crashed.pid, 'SIGKILL');
     await waitForExit(crashed.pid, 10_000);
     expect(isProcessAlive(crashed.postmasterPid)).toBe(true); // the orphan still holds the lock

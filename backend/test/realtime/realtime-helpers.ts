@@ -9,6 +9,7 @@ export const adminStatusFixture: AdminStatus = {
   scanHistory: [{ id: 1, reportDate: '2026-04-30', totalWebsites: 100, mcpEnabledCount: 7, adoptionRate: 7, totalTools: 30 }],
   subscriptions: [{ id: 1, email: 'ops@example.com', frequency: 'weekly', isActive: true, createdAt: '2026-04-01T00:00:00.000Z' }],
   recentScans: [{ id: 9, websiteName: 'A', hasMcp: true, error: null, scanTime: '2026-05-01T09:59:00.000Z', responseTime: 120 }],
+  deadLetters: [{ topic: 'scan.completed.v1', count: 2 }],
 };
 
 export function deltaPayload(ids: number[], totalWebsites: number, at: Date = new Date()): DashboardDeltaPayload {

@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { LOG_LEVELS } from '../events';
 import { SUBSCRIPTION_FREQUENCIES } from './contribute';
+import { singleLineText, storableText } from './text';
 
 const count = z.number().int().nonnegative();
 const isoDateTime = z.iso.datetime({ offset: true });
 
 /** POST /api/admin/login. Both fields are required (spec section 5). */
 export const adminLoginRequestSchema = z.object({
-  username: z.string().trim().min(1).max(200),
-  password: z.string().min(1).max(1024),
+  username: singleLineText({ min: 1, max: 200 }),
+  /** Never stored (only checked against a hash), so it may hold anything but NUL. */
+  password: storableText('secret').min(1).max(1024),
 });
 export type AdminLoginRequest = z.infer<typeof adminLoginRequestSchema>;
 
@@ -88,5 +90,7 @@ export const adminStatusSchema = z.object({
       responseTime: count,
     }),
   ),
+  /** Events dead-lettered per source topic (messages on its `.dlq` topic; see ARCHITECTURE.md "Failure policy"). */
+  deadLetters: z.array(z.object({ topic: z.string(), count })),
 });
 export type AdminStatus = z.infer<typeof adminStatusSchema>;

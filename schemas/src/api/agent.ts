@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dashboardMetricsSchema } from '../dashboard-delta';
 import { singleScanSchema } from './one-url-scan';
+import { singleLineText } from './text';
 import { metricsResponseSchema } from './websites';
 import { adoptionTrendPointSchema, monthlyTrendSchema, weeklyGrowthSchema } from './trends';
 
@@ -27,13 +28,13 @@ export const agentMetricTypeSchema = z.enum(AGENT_METRIC_TYPES);
 export type AgentMetricType = z.infer<typeof agentMetricTypeSchema>;
 
 export const scanWebsiteParamsSchema = z
-  .object({ url: z.string().min(1).max(2048).describe('The website to scan, an http:// or https:// URL (e.g. https://example.com).') })
+  .object({ url: singleLineText({ min: 1, max: 2048 }).describe('The website to scan, an http:// or https:// URL (e.g. https://example.com).') })
   .strict();
 export type ScanWebsiteParams = z.infer<typeof scanWebsiteParamsSchema>;
 
 export const getPlatformStatusParamsSchema = z
   .object({
-    platform_name: z.string().trim().min(1).max(200).describe('A monitored platform: its name (e.g. "GitHub") or its host/URL (e.g. github.com). Case-insensitive.'),
+    platform_name: singleLineText({ min: 1, max: 200 }).describe('A monitored platform: its name (e.g. "GitHub") or its host/URL (e.g. github.com). Case-insensitive.'),
   })
   .strict();
 export type GetPlatformStatusParams = z.infer<typeof getPlatformStatusParamsSchema>;

@@ -1,25 +1,20 @@
 import { z } from 'zod';
 import { probeUrlSchema } from './one-url-scan';
+import { emailAddress, multiLineText, singleLineText } from './text';
 
-const email = z.string().trim().min(3).max(254).regex(/^[^\s@]+@[^\s@]+$/, 'must be an e-mail address');
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .transform((s) => (s ? s : undefined));
+/** An optional text field; empty counts as absent. */
+const optional = <S extends z.ZodType<string>>(schema: S) => schema.optional().transform((s) => (s ? s : undefined));
 
 /** POST /api/verify-mcp-endpoint */
-export const verifyEndpointBodySchema = z.object({ endpoint: z.string().trim().min(1, 'Please enter an MCP endpoint URL to verify.').max(2048) }).strict();
+export const verifyEndpointBodySchema = z.object({ endpoint: singleLineText({ max: 2048 }).min(1, 'Please enter an MCP endpoint URL to verify.') }).strict();
 
 /** POST /api/register-mcp-endpoint: the spec's registration payload. */
 export const registrationBodySchema = z
   .object({
-    websiteName: z.string().trim().min(1).max(200),
+    websiteName: singleLineText({ min: 1, max: 200 }),
     websiteUrl: probeUrlSchema,
-    description: optionalText(2000),
-    contactEmail: email,
+    description: optional(multiLineText({ max: 2000 })),
+    contactEmail: emailAddress(),
     mcpEndpoint: probeUrlSchema,
   })
   .strict();
@@ -39,11 +34,11 @@ export const SUGGESTION_HTTP_METHODS = ['GET', 'POST', 'PUT', 'OPTIONS'] as cons
 export const suggestionBodySchema = z
   .object({
     suggestionType: z.enum(SUGGESTION_TYPES),
-    endpoint: optionalText(2048),
+    endpoint: optional(singleLineText({ max: 2048 })),
     httpMethod: z.enum(SUGGESTION_HTTP_METHODS).optional(),
-    description: z.string().trim().min(1).max(4000),
-    example: optionalText(4000),
-    contactEmail: email,
+    description: multiLineText({ min: 1, max: 4000 }),
+    example: optional(multiLineText({ max: 4000 })),
+    contactEmail: emailAddress(),
   })
   .strict()
   .refine((s) => s.suggestionType === 'endpoint' || (s.endpoint === undefined && s.httpMethod === undefined), {
@@ -57,7 +52,7 @@ export const SUBSCRIPTION_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
 /** POST /api/subscribe: weekly by default. */
 export const subscriptionBodySchema = z
   .object({
-    email: z.string().trim().max(254).regex(/^[^\s@]+@[^\s@]+$/, 'Please enter a valid email address.'),
+    email: emailAddress('Please enter a valid email address.'),
     frequency: z.enum(SUBSCRIPTION_FREQUENCIES).default('weekly'),
   })
   .strict();

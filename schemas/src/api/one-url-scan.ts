@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { scanResultSchema } from '../scan-result';
+import { storableText } from './text';
 
 /** A URL a visitor or agent asks us to probe: http(s) only, bounded. */
-export const probeUrlSchema = z
-  .string()
+export const probeUrlSchema = storableText('single-line')
   .trim()
   .max(2048, 'URL is longer than 2048 characters')
   .pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }));

@@ -1,16 +1,13 @@
 import { z } from 'zod';
 import { dashboardMetricsSchema } from '../dashboard-delta';
+import { singleLineText } from './text';
 import { weeklyGrowthSchema } from './trends';
 
 const count = z.number().int().nonnegative();
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 
-/** Free-text search: control characters (NUL above all, which Postgres text cannot hold) are dropped. */
-export const searchTextSchema = z
-  .string()
-  .max(200)
-  .transform((s) => s.replace(/[\u0000-\u001f\u007f]/g, '').trim())
-  .optional();
+/** Free-text search: control characters (NUL above all, which Postgres text cannot hold) are refused. */
+export const searchTextSchema = singleLineText({ max: 200 }).optional();
 
 /** GET /api/metrics: the headline figures plus the week-over-week changes. */
 export const metricsResponseSchema = dashboardMetricsSchema.extend({ weeklyGrowth: weeklyGrowthSchema });
@@ -22,7 +19,7 @@ export const websitesQuerySchema = z
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     limit: z.coerce.number().int().min(1).max(100).default(15),
     search: searchTextSchema,
-    category: z.string().trim().min(1).max(80).regex(/^[^\u0000-\u001f\u007f]+$/, 'must not contain control characters').optional(),
+    category: singleLineText({ min: 1, max: 80 }).optional(),
     hasMcp: flag.optional(),
   })
   .strict();

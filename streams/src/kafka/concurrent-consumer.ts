@@ -2,7 +2,9 @@ import { Partitioners, type Kafka, type KafkaMessage, type Producer } from 'kafk
 import type { EventType } from '@mcp-census/schemas';
 import { parseEnvelope, type TypedEnvelope } from './envelope';
 import type { ConsumerLog, RunningConsumer } from './event-consumer';
-import { dlqMessage } from './dead-letter';
+import { CONSUMER_GROUP_TIMING } from './consumer-timing';
+import { dlqMessage, type DeadLetterInfo } from './dead-letter';
+import { attemptWithPolicy, errorMessage, retryUntilDone, type AttemptOptions } from './failure-policy';
 
 export interface ConcurrentConsumerOptions<T extends EventType> {
   kafka: Kafka;
@@ -14,9 +16,11 @@ export interface ConcurrentConsumerOptions<T extends EventType> {
   concurrency: number;
   partitionsConsumedConcurrently?: number;
   /**
-   * Handles one event; resolves when its output is durably published. Must
-   * not throw for bad input. `signal` aborts when the consumer stops: work cut
-   * short is left uncommitted and redelivered after a restart.
+   * Handles one event; resolves when its output is durably published.
+   * Infrastructure failures (failure-class.ts) are retried with backoff and the
+   * offset waits; any other failure is retried a few times, then the event goes
+   * to the DLQ and its offset is committed. `signal` aborts when the consumer
+   * stops: work cut short is left uncommitted and redelivered after a restart.
    */
   handle(event: TypedEnvelope<T>, signal: AbortSignal): Promise<void>;
   log: ConsumerLog;
@@ -29,7 +33,7 @@ export interface ConcurrentConsumerOptions<T extends EventType> {
  * was in flight (at-least-once) and nothing is skipped.
  */
 export async function runConcurrentEventConsumer<T extends EventType>(opts: ConcurrentConsumerOptions<T>): Promise<RunningConsumer> {
-  const consumer = opts.kafka.consumer({ groupId: opts.groupId, sessionTimeout: 30_000, heartbeatInterval: 3_000, allowAutoTopicCreation: false });
+  const consumer = opts.kafka.consumer({ groupId: opts.groupId, ...CONSUMER_GROUP_TIMING, allowAutoTopicCreation: false });
   const dlq: Producer = opts.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false, createPartitioner: Partitioners.DefaultPartitioner });
   await Promise.all([consumer.connect(), dlq.connect()]);
   await consumer.subscribe({ topic: opts.topic, fromBeginning: true });
@@ -56,7 +60,7 @@ export async function runConcurrentEventConsumer<T extends EventType>(opts: Conc
         }
         if (moved) await commitOffsetsIfNecessary().catch((err: Error) => opts.log('warn', `${opts.groupId}: commit failed: ${err.message}`));
       };
-      const beat = setInterval(() => void heartbeat().catch(() => undefined), 3_000);
+      const beat = setInterval(() => void heartbeat().catch(() => undefined), CONSUMER_GROUP_TIMING.heartbeatInterval);
       const inFlight: Promise<void>[] = [];
       try {
         for (const message of batch.messages) {
@@ -79,25 +83,27 @@ export async function runConcurrentEventConsumer<T extends EventType>(opts: Conc
 
       /** True when the message is done with (handled or dead-lettered) and its offset may be committed. */
       async function processOne(message: KafkaMessage): Promise<boolean> {
-        if (stopping.signal.aborted) return false;
+        const where = `${opts.groupId}: ${opts.topic}[${batch.partition}] offset ${message.offset}`;
+        const policy: AttemptOptions = {
+          stopping: () => stopping.signal.aborted || !isRunning() || isStale(),
+          wait: (ms) => sleep(ms, stopping.signal),
+          onRetry: ({ error, failureClass, attempt, delayMs }) =>
+            opts.log(failureClass === 'infrastructure' ? 'error' : 'warn', `${where}: failed (${failureClass}, attempt ${attempt}, retry in ${delayMs} ms): ${errorMessage(error)}`),
+        };
+        if (policy.stopping()) return false;
         const parsed = parseEnvelope(opts.type, message.value);
-        if (!parsed.ok) {
-          await dlq.send({ topic: opts.dlqTopic, acks: -1, messages: [dlqMessage(message, { reason: parsed.reason, step: 'parse', topic: batch.topic, partition: batch.partition })] });
-          opts.log('warn', `invalid ${opts.type} message sent to ${opts.dlqTopic}: ${parsed.reason}`);
-          return true;
+        let letter: DeadLetterInfo;
+        if (parsed.ok) {
+          const outcome = await attemptWithPolicy(() => opts.handle(parsed.event, stopping.signal), policy);
+          if (outcome.status === 'stopped') return false;
+          if (outcome.status === 'done') return true;
+          letter = { reason: errorMessage(outcome.error), step: 'handle', attempts: outcome.attempts, topic: batch.topic, partition: batch.partition };
+        } else {
+          letter = { reason: parsed.reason, step: 'parse', topic: batch.topic, partition: batch.partition };
         }
-        // Infrastructure failures (e.g. the broker is unreachable) are retried with backoff; the offset waits.
-        for (let attempt = 0; ; attempt += 1) {
-          try {
-            await opts.handle(parsed.event, stopping.signal);
-            return true;
-          } catch (err) {
-            if (stopping.signal.aborted || !isRunning() || isStale()) return false;
-            const delay = Math.min(30_000, 250 * 2 ** attempt);
-            opts.log('error', `${opts.groupId}: event ${parsed.event.eventId} failed (retry in ${delay} ms): ${(err as Error).message}`);
-            await new Promise((r) => setTimeout(r, delay));
-          }
-        }
+        const sent = await retryUntilDone(() => dlq.send({ topic: opts.dlqTopic, acks: -1, messages: [dlqMessage(message, letter)] }), policy);
+        if (sent) opts.log('warn', `${where}: sent to ${opts.dlqTopic} (${letter.step}${letter.attempts ? `, ${letter.attempts} attempts` : ''}): ${letter.reason}`);
+        return sent;
       }
     },
   });
@@ -126,4 +132,18 @@ class Semaphore {
     if (next) next();
     else this.free += 1;
   }
+}
+
+/** Waits `ms`, or less when `signal` aborts (the consumer is stopping). */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
 }

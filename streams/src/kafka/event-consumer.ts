@@ -1,7 +1,9 @@
 import { Partitioners, type Consumer, type Kafka, type KafkaMessage, type Producer } from 'kafkajs';
-import { dlqMessage } from './dead-letter';
 import type { EventType } from '@mcp-census/schemas';
+import { CONSUMER_GROUP_TIMING } from './consumer-timing';
+import { dlqMessage } from './dead-letter';
 import { parseEnvelope, type TypedEnvelope } from './envelope';
+import { attemptWithPolicy, errorMessage, retryUntilDone, type AttemptOptions } from './failure-policy';
 
 export type ConsumerLog = (level: 'info' | 'warn' | 'error', message: string) => void;
 
@@ -18,12 +20,16 @@ export interface EventConsumerOptions<T extends EventType> {
   maxBytesPerPartition?: number;
   fromBeginning?: boolean;
   /**
-   * Does the work for a chunk of valid events. Throwing means an
-   * infrastructure failure: the same chunk is retried with backoff and no
-   * offset moves past it.
+   * Does the work for a chunk of valid events; must be idempotent (a chunk may
+   * be retried, or split and retried in parts). Infrastructure failures
+   * (failure-class.ts) are retried with backoff and no offset moves past them;
+   * any other failure is retried a few times, then the chunk is bisected and
+   * only the events that fail on their own go to the DLQ.
    */
   handle(events: TypedEnvelope<T>[], ctx: { partition: number; heartbeat(): Promise<void> }): Promise<void>;
   log: ConsumerLog;
+  /** Called after every rebalance with this member's partitions of `topic` (the first call comes before the function resolves). */
+  onAssigned?(partitions: number[]): void;
 }
 
 export interface RunningConsumer {
@@ -31,25 +37,40 @@ export interface RunningConsumer {
   stop(): Promise<void>;
 }
 
-const MAX_BACKOFF_MS = 30_000;
+interface Valid<T extends EventType> {
+  message: KafkaMessage;
+  event: TypedEnvelope<T>;
+}
+
+interface DeadLetter {
+  message: KafkaMessage;
+  reason: string;
+  step: 'parse' | 'handle';
+  attempts?: number;
+}
 
 /**
  * Consumes one event topic with at-least-once delivery: offsets are committed
- * only after `handle` succeeded; messages that fail validation go to the DLQ
- * with reason headers (never dropped silently).
+ * only after `handle` succeeded or the message was dead-lettered; messages
+ * that fail validation or keep failing go to the DLQ with reason headers
+ * (never dropped silently), so no event can stall its partition.
  */
 export async function runEventConsumer<T extends EventType>(opts: EventConsumerOptions<T>): Promise<RunningConsumer> {
   const chunkSize = opts.chunkSize ?? 100;
   const consumer = opts.kafka.consumer({
     groupId: opts.groupId,
-    sessionTimeout: 30_000,
-    heartbeatInterval: 3_000,
+    ...CONSUMER_GROUP_TIMING,
     allowAutoTopicCreation: false,
     ...(opts.maxBytesPerPartition ? { maxBytesPerPartition: opts.maxBytesPerPartition, maxBytes: Math.max(10 * 1024 * 1024, opts.maxBytesPerPartition * 2) } : {}),
   });
   const dlqProducer: Producer = opts.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false, createPartitioner: Partitioners.DefaultPartitioner });
   await Promise.all([consumer.connect(), dlqProducer.connect()]);
   await consumer.subscribe({ topic: opts.topic, fromBeginning: opts.fromBeginning ?? true });
+  consumer.on(consumer.events.GROUP_JOIN, (e) => {
+    const partitions = e.payload.memberAssignment[opts.topic] ?? [];
+    opts.log('info', `${opts.groupId}: assigned ${opts.topic} partitions [${partitions.join(', ')}]`);
+    opts.onAssigned?.(partitions);
+  });
   await consumer.run({
     // Only resolved offsets are ever committed, and we resolve an offset only
     // after its work is done; threshold 1 makes commitOffsetsIfNecessary()
@@ -59,34 +80,53 @@ export async function runEventConsumer<T extends EventType>(opts: EventConsumerO
     eachBatchAutoResolve: false,
     partitionsConsumedConcurrently: opts.partitionsConsumedConcurrently ?? 1,
     eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale, commitOffsetsIfNecessary }) => {
+      const where = `${opts.groupId}: ${opts.topic}[${batch.partition}]`;
+      const stopping = () => !isRunning() || isStale();
+      const policy = (what: string): AttemptOptions => ({
+        stopping,
+        wait: (ms) => sleepWithHeartbeat(ms, heartbeat, stopping),
+        onRetry: ({ error, failureClass, attempt, delayMs }) =>
+          opts.log(failureClass === 'infrastructure' ? 'error' : 'warn', `${where}: ${what} failed (${failureClass}, attempt ${attempt}, retry in ${delayMs} ms): ${errorMessage(error)}`),
+      });
+      const ctx = { partition: batch.partition, heartbeat };
+
+      /** Handles `items`; on a lasting non-infrastructure failure splits them until the failing events stand alone. False when stopping. */
+      const handleIsolating = async (items: Valid<T>[], priorAttempts: number, dead: DeadLetter[]): Promise<boolean> => {
+        // a whole chunk spends the budget; its parts already failed once, so a
+        // deterministic failure splits straight on and only single events get the budget again
+        const budget = items.length === 1 || priorAttempts === 0 ? undefined : 1;
+        const label = items.length === 1 ? `event ${items[0]!.event.eventId}` : `${items.length} events`;
+        const outcome = await attemptWithPolicy(() => opts.handle(items.map((i) => i.event), ctx), { ...policy(`handling ${label}`), ...(budget ? { budget } : {}) });
+        if (outcome.status === 'stopped') return false;
+        if (outcome.status === 'done') return true;
+        const attempts = priorAttempts + outcome.attempts;
+        if (items.length === 1) {
+          dead.push({ message: items[0]!.message, reason: errorMessage(outcome.error), step: 'handle', attempts });
+          return true;
+        }
+        const mid = Math.ceil(items.length / 2);
+        return (await handleIsolating(items.slice(0, mid), attempts, dead)) && handleIsolating(items.slice(mid), attempts, dead);
+      };
+
       for (let start = 0; start < batch.messages.length; start += chunkSize) {
-        if (!isRunning() || isStale()) return;
+        if (stopping()) return;
         const chunk = batch.messages.slice(start, start + chunkSize);
-        const valid: TypedEnvelope<T>[] = [];
-        const invalid: { message: KafkaMessage; reason: string }[] = [];
+        const valid: Valid<T>[] = [];
+        const dead: DeadLetter[] = [];
         for (const message of chunk) {
           const parsed = parseEnvelope(opts.type, message.value);
-          if (parsed.ok) valid.push(parsed.event);
-          else invalid.push({ message, reason: parsed.reason });
+          if (parsed.ok) valid.push({ message, event: parsed.event });
+          else dead.push({ message, reason: parsed.reason, step: 'parse' });
         }
-        for (let attempt = 0; ; attempt += 1) {
-          if (!isRunning() || isStale()) return;
-          try {
-            if (valid.length > 0) await opts.handle(valid, { partition: batch.partition, heartbeat });
-            if (invalid.length > 0) {
-              await dlqProducer.send({
-                topic: opts.dlqTopic,
-                acks: -1,
-                messages: invalid.map(({ message, reason }) => dlqMessage(message, { reason, step: 'parse', topic: batch.topic, partition: batch.partition })),
-              });
-              opts.log('warn', `${invalid.length} invalid ${opts.type} message(s) sent to ${opts.dlqTopic}: ${invalid[0]?.reason}`);
-            }
-            break;
-          } catch (err) {
-            const delay = Math.min(MAX_BACKOFF_MS, 250 * 2 ** attempt);
-            opts.log('error', `${opts.groupId}: handling ${opts.topic}[${batch.partition}] failed (retry in ${delay} ms): ${(err as Error).message}`);
-            await sleepWithHeartbeat(delay, heartbeat);
-          }
+        if (valid.length > 0 && !(await handleIsolating(valid, 0, dead))) return;
+        if (dead.length > 0) {
+          const sent = await retryUntilDone(() => dlqProducer.send({
+            topic: opts.dlqTopic,
+            acks: -1,
+            messages: dead.map((d) => dlqMessage(d.message, { reason: d.reason, step: d.step, topic: batch.topic, partition: batch.partition, ...(d.attempts ? { attempts: d.attempts } : {}) })),
+          }), policy(`dead-lettering to ${opts.dlqTopic}`));
+          if (!sent) return;
+          for (const d of dead) opts.log('warn', `${where}: offset ${d.message.offset} sent to ${opts.dlqTopic} (${d.step}${d.attempts ? `, ${d.attempts} attempts` : ''}): ${d.reason}`);
         }
         const last = chunk[chunk.length - 1];
         if (last) resolveOffset(last.offset);
@@ -104,10 +144,11 @@ export async function runEventConsumer<T extends EventType>(opts: EventConsumerO
   };
 }
 
-async function sleepWithHeartbeat(ms: number, heartbeat: () => Promise<void>): Promise<void> {
+/** Waits `ms`, heartbeating so the group keeps the partition; returns early when stopping. */
+async function sleepWithHeartbeat(ms: number, heartbeat: () => Promise<void>, stopping: () => boolean): Promise<void> {
   const until = Date.now() + ms;
-  while (Date.now() < until) {
-    await new Promise((r) => setTimeout(r, Math.min(2_000, until - Date.now())));
+  while (Date.now() < until && !stopping()) {
+    await new Promise((r) => setTimeout(r, Math.min(CONSUMER_GROUP_TIMING.heartbeatInterval, until - Date.now())));
     await heartbeat().catch(() => undefined);
   }
 }

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { TypedEnvelope } from '../kafka/envelope';
+import { foldLatest, scanTimeOf, uniqueByEventId } from '../kafka/fold-latest';
 import { snapshotDailyReport } from './daily-report';
 import { inTransaction, STATE_PROJECTION_LIMITS } from './limits';
 import { cleanText, toJsonb } from './sanitize';
@@ -40,9 +41,8 @@ export async function projectScanCompleted(pool: pg.Pool, events: Completed[], o
   const recentLimit = opts.recentScansLimit ?? STATE_PROJECTION_LIMITS.recentScans;
   const retentionMs = opts.processedRetentionMs ?? STATE_PROJECTION_LIMITS.processedEventRetentionMs;
   // Within a chunk one event id counts once.
-  const byId = new Map<string, Completed>();
-  for (const e of events) byId.set(e.eventId.toLowerCase(), e);
-  const unique = [...byId.values()];
+  const unique = uniqueByEventId(events);
+  const byId = new Map(unique.map((e) => [e.eventId.toLowerCase(), e]));
 
   return inTransaction(pool, async (client) => {
     const fresh = await client.query<{ event_id: string }>(
@@ -57,13 +57,13 @@ export async function projectScanCompleted(pool: pg.Pool, events: Completed[], o
     if (freshEvents.length > 0) {
       // before the latest scans move: the old latest may become a site's rug-pull baseline
       const previousMoved = await trackPreviousScans(client, freshEvents);
-      // Newest event per site in the chunk, then the guarded upsert; RETURNING gives the winners.
+      // Newest event per site in the chunk (one upsert must not touch a row twice), in site
+      // order (the lock order every chunk takes), then the guarded upsert; RETURNING gives the winners.
       const winners = await client.query<{ event_id: string }>(
         `INSERT INTO latest_scans AS l (website_id, event_id, scan_time, has_mcp, mcp_endpoint, transport, protocol_version, server_info,
                                         auth_required, authorization_servers, discovered_via, response_time_ms, error, error_class,
                                         tools_count, resources_count, prompts_count, lists_truncated)
-         SELECT DISTINCT ON (x.website_id)
-                x.website_id, x.event_id, x.scan_time, x.has_mcp, x.mcp_endpoint, x.transport, x.protocol_version, x.server_info::jsonb,
+         SELECT x.website_id, x.event_id, x.scan_time, x.has_mcp, x.mcp_endpoint, x.transport, x.protocol_version, x.server_info::jsonb,
                 x.auth_required, COALESCE(x.authorization_servers::text[], '{}'), x.discovered_via, x.response_time_ms, x.error, x.error_class,
                 x.tools_count, x.resources_count, x.prompts_count, x.lists_truncated
            FROM unnest($1::bigint[], $2::uuid[], $3::timestamptz[], $4::boolean[], $5::text[], $6::text[], $7::text[], $8::text[],
@@ -73,7 +73,6 @@ export async function projectScanCompleted(pool: pg.Pool, events: Completed[], o
                      auth_required, authorization_servers, discovered_via, response_time_ms, error, error_class,
                      tools_count, resources_count, prompts_count, lists_truncated)
            JOIN websites w ON w.id = x.website_id
-          ORDER BY x.website_id, x.scan_time DESC, x.event_id DESC
          ON CONFLICT (website_id) DO UPDATE SET
            event_id = EXCLUDED.event_id, scan_time = EXCLUDED.scan_time, has_mcp = EXCLUDED.has_mcp,
            mcp_endpoint = EXCLUDED.mcp_endpoint, transport = EXCLUDED.transport, protocol_version = EXCLUDED.protocol_version,
@@ -84,7 +83,7 @@ export async function projectScanCompleted(pool: pg.Pool, events: Completed[], o
            lists_truncated = EXCLUDED.lists_truncated
          WHERE (EXCLUDED.scan_time, EXCLUDED.event_id) >= (l.scan_time, l.event_id)
          RETURNING l.event_id`,
-        latestScanColumns(freshEvents),
+        latestScanColumns(foldLatest(freshEvents, (e) => e.payload.websiteId, scanTimeOf).sort((a, b) => a.payload.websiteId - b.payload.websiteId)),
       );
       const winning = winners.rows.map((r) => byId.get(r.event_id)).filter((e): e is Completed => e !== undefined);
       const winningSites = winning.map((e) => e.payload.websiteId);

@@ -1,5 +1,6 @@
 import type { ClickHouseClient } from '@clickhouse/client';
 import type { TypedEnvelope } from '../kafka/envelope';
+import { uniqueByEventId } from '../kafka/fold-latest';
 
 /** The website's category (the app backs it with Postgres `websites.category`); null/undefined → UNCATEGORIZED. */
 export type CategoryOf = (websiteId: number) => string | null | undefined | Promise<string | null | undefined>;
@@ -57,12 +58,14 @@ export async function projectScanFacts(
   categoryOf: CategoryOf,
 ): Promise<{ inserted: number }> {
   if (events.length === 0) return { inserted: 0 };
+  // facts are keyed by event id: a redelivered copy in the same chunk is one fact
+  const unique = uniqueByEventId(events);
   const categories = new Map<number, string>();
-  for (const e of events) {
+  for (const e of unique) {
     const id = e.payload.websiteId;
     if (!categories.has(id)) categories.set(id, normaliseCategory(await categoryOf(id)));
   }
-  const rows = events.map((e) => factRow(e, categories.get(e.payload.websiteId) ?? UNCATEGORIZED));
+  const rows = unique.map((e) => factRow(e, categories.get(e.payload.websiteId) ?? UNCATEGORIZED));
   for (let i = 0; i < rows.length; i += MAX_ROWS_PER_INSERT) {
     await client.insert({ table: TREND_FACTS_TABLE, values: rows.slice(i, i + MAX_ROWS_PER_INSERT), format: 'JSONEachRow' });
   }

@@ -5,6 +5,7 @@ import { runConcurrentEventConsumer } from '../kafka/concurrent-consumer';
 import type { ConsumerLog, RunningConsumer } from '../kafka/event-consumer';
 import type { TypedEnvelope } from '../kafka/envelope';
 import type { EventPublisher } from '../kafka/event-publisher';
+import { createProbeSignals } from './probe-signals';
 import { scanLogFor } from './scan-log-line';
 
 export interface WebsiteProber {
@@ -38,6 +39,7 @@ export function startScannerWorker(opts: ScannerWorkerOptions): Promise<RunningC
   const topics = opts.topics ?? { requested: TOPICS.scanRequested, completed: TOPICS.scanCompleted, log: TOPICS.scanLog };
   const completed = createBatchingPublisher(opts.publisher, topics.completed, 'scan.completed');
   const logs = createBatchingPublisher(opts.publisher, topics.log, 'scan.log');
+  const probeSignals = createProbeSignals();
   return runConcurrentEventConsumer({
     kafka: opts.kafka,
     groupId: opts.groupId ?? 'mcp-census.scanner',
@@ -47,8 +49,15 @@ export function startScannerWorker(opts: ScannerWorkerOptions): Promise<RunningC
     concurrency,
     partitionsConsumedConcurrently: opts.partitionsConsumedConcurrently ?? 4,
     log: opts.log,
-    handle: async (event, signal) => {
-      const result = await probeSafely(opts.prober, event, signal);
+    handle: async (event, shared) => {
+      // The consumer hands every handler the same signal: link one of our own per probe.
+      const probe = probeSignals.open(shared);
+      let result: ScanResult;
+      try {
+        result = await probeSafely(opts.prober, event, probe.signal);
+      } finally {
+        probe.release();
+      }
       const scanTime = now();
       const key = String(event.payload.websiteId);
       await Promise.all([

@@ -3,6 +3,7 @@ import { adminLogout } from '../../lib/admin-api';
 import { Button } from '../ui/Button';
 import { Skeleton } from '../ui/Skeleton';
 import { AdminScanProgressCard } from './AdminScanProgressCard';
+import { DeadLettersCard } from './DeadLettersCard';
 import { RecentScansTable } from './RecentScansTable';
 import { ScanHistoryTable } from './ScanHistoryTable';
 import { ScanLogStream } from './ScanLogStream';
@@ -44,6 +45,7 @@ export function AdminDashboard({ onLocked }: { onLocked: () => void }) {
             <SystemStatusCard system={status.systemStatus} />
             <AdminScanProgressCard status={status} onChanged={refresh} />
           </div>
+          <DeadLettersCard deadLetters={status.deadLetters} />
           <ScanLogStream lines={logs} live={connected} />
           <ScanHistoryTable history={status.scanHistory} onChanged={refresh} />
           <RecentScansTable scans={status.recentScans} />

@@ -1,0 +1,30 @@
+import type { AdminStatus } from '@mcp-census/schemas/api/admin';
+import { Card } from '../ui/Card';
+import { CardTitle } from '../ui/CardTitle';
+
+/** Events the consumers gave up on, per topic (they wait on the `.dlq` topics for an operator). */
+export function DeadLettersCard({ deadLetters }: { deadLetters: AdminStatus['deadLetters'] }) {
+  const total = deadLetters.reduce((n, d) => n + d.count, 0);
+  return (
+    <Card as="section">
+      <CardTitle>Dead-lettered events</CardTitle>
+      {deadLetters.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">Not available right now.</p>
+      ) : (
+        <>
+          <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
+            {total === 0 ? 'None: every event was handled.' : `${total} event${total === 1 ? '' : 's'} on the .dlq topics.`}
+          </p>
+          <dl className="mt-3 grid grid-cols-2 gap-3">
+            {deadLetters.map((d) => (
+              <div key={d.topic}>
+                <dt className="break-all font-mono text-xs text-slate-500 dark:text-slate-400">{d.topic}</dt>
+                <dd className={`font-semibold tabular-nums ${d.count > 0 ? 'text-amber-700 dark:text-amber-400' : ''}`}>{d.count}</dd>
+              </div>
+            ))}
+          </dl>
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,72 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { testTopics } from '../../../test/support/test-database';
+import { createKafka } from '../../src/kafka/client';
+import type { TypedEnvelope } from '../../src/kafka/envelope';
+import { runEventConsumer, type RunningConsumer } from '../../src/kafka/event-consumer';
+import { createEventPublisher } from '../../src/kafka/event-publisher';
+import { ensureTopics } from '../../src/kafka/topics';
+
+// A group member that dies without leaving (SIGKILL) must be expired after
+// the session timeout and its partitions handed to the survivor in seconds.
+const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'group-member.ts');
+const brokers = inject('kafkaBrokers');
+const kafka = createKafka({ brokers, clientId: 'dead-member-test' });
+const children: ChildProcess[] = [];
+let survivor: RunningConsumer | undefined;
+
+afterAll(async () => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  await survivor?.stop();
+});
+
+async function until(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`${what}: not reached within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('consumer group after a member dies', () => {
+  it('gives the survivor every partition within 15 s of a SIGKILL', async () => {
+    const topic = testTopics('dead-member').log;
+    await ensureTopics(kafka, [topic, `${topic}.dlq`], 4);
+    const groupId = `group-${randomUUID()}`;
+
+    let victimPartitions: number[] = [];
+    const victim = fork(FIXTURE, [brokers.join(','), topic, groupId], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    children.push(victim);
+    victim.on('message', (m) => {
+      victimPartitions = (m as { partitions: number[] }).partitions;
+    });
+    await until(() => victimPartitions.length === 4, 30_000, 'the first member owns every partition');
+
+    let mine: number[] = [];
+    const seen = new Set<string>();
+    survivor = await runEventConsumer({
+      kafka, groupId, topic, dlqTopic: `${topic}.dlq`, type: 'scan.log', log: () => undefined,
+      handle: async (events: TypedEnvelope<'scan.log'>[]) => void events.forEach((e) => seen.add(e.payload.message)),
+      onAssigned: (partitions) => {
+        mine = partitions;
+      },
+    });
+    await until(() => mine.length === 2 && victimPartitions.length === 2, 30_000, 'the two members share the partitions');
+
+    victim.kill('SIGKILL');
+    const killedAt = Date.now();
+    await until(() => mine.length === 4, 15_000, 'the survivor owns every partition');
+    const took = Date.now() - killedAt;
+    expect(took).toBeLessThan(15_000);
+
+    // and it consumes them: events on every partition after the kill are handled
+    const publisher = await createEventPublisher(kafka, 'dead-member-test');
+    const messages = Array.from({ length: 16 }, (_, i) => `after-kill-${i}`);
+    await publisher.publish(topic, 'scan.log', messages.map((message, i) => ({ key: String(i), payload: { timestamp: new Date().toISOString(), level: 'info' as const, message, details: null } })));
+    await publisher.disconnect();
+    await until(() => messages.every((m) => seen.has(m)), 15_000, 'the survivor handles every partition');
+  });
+});
