@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['{schemas,streams,backend,frontend}/test/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
-    exclude: ['**/node_modules/**', '**/*.e2e.test.ts'],
+    exclude: ['**/node_modules/**', '**/*.e2e.test.ts', '**/*.chaos.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

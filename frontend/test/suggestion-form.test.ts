@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { suggestionBodySchema } from '@mcp-census/schemas/api/contribute';
 import { emptySuggestion, SUGGESTION_MISSING, suggestionBody, suggestionProblem } from '../src/lib/suggestion-form';
 
-const filled = { ...emptySuggestion, suggestionType: 'header' as const, description: 'X-MCP header', contactEmail: 'a@b.c', endpoint: '/mcp', httpMethod: 'POST' as const };
+const filled = { ...emptySuggestion, suggestionType: 'header' as const, description: 'X-MCP header', contactEmail: 'a@example.com', endpoint: '/mcp', httpMethod: 'POST' as const };
 
 describe('suggestion form', () => {
   it('requires type, description and contact email', () => {
