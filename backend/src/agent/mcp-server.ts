@@ -32,7 +32,7 @@ export interface AgentMcpEndpoint {
 }
 
 /** One MCP server instance with the agent tools and resources; built per request (stateless). */
-export function buildAgentMcpServer(data: AgentData, publicUrl: string): McpServer {
+export function buildAgentMcpServer(data: AgentData, publicUrl: string, onUnexpectedError: (err: Error) => void = () => undefined): McpServer {
   const server = new McpServer({ name: PRODUCT_NAME, version: MCP_SERVER_VERSION }, { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS });
   for (const tool of AGENT_TOOL_DEFINITIONS) {
     server.registerTool(
@@ -45,7 +45,9 @@ export function buildAgentMcpServer(data: AgentData, publicUrl: string): McpServ
         } catch (err) {
           // Deliberate refusals (bad input, unknown platform, too many scans) are tool errors the model can read.
           if (err instanceof HttpError) return { isError: true, content: [{ type: 'text' as const, text: err.message }] };
-          throw err;
+          // Anything else is our failure: logged with its stack, never its text (it can carry database internals) to the agent.
+          onUnexpectedError(err instanceof Error ? err : new Error(String(err)));
+          return { isError: true, content: [{ type: 'text' as const, text: `${tool.name} failed on the server; the error has been logged. Try again later.` }] };
         }
       },
     );
@@ -73,7 +75,7 @@ function jsonRpcError(ctx: Context, status: number, code: number, message: strin
 export function createAgentMcpEndpoint(opts: AgentMcpEndpointOptions): AgentMcpEndpoint {
   const guard = createHostOriginGuard(opts.allowedHosts);
   const report = opts.onError ?? (() => undefined);
-  const handler = createMcpHandler(() => buildAgentMcpServer(opts.data, opts.publicUrl), {
+  const handler = createMcpHandler(() => buildAgentMcpServer(opts.data, opts.publicUrl, report), {
     legacy: 'stateless',
     maxRequestBodySize: MCP_MAX_BODY_BYTES,
     onerror: report,
