@@ -1,6 +1,8 @@
 // `npm run bench:scan`: scans a 10,000-site simulated web (mixed profiles,
 // 20–80 ms latency) from scan.requested to scan.completed events in Kafka,
-// through the embedded broker and the real scanner role. Prints one JSON line.
+// through the embedded broker and the real scanner role. Prints one JSON line:
+// throughput, and accuracy against each site's expected outcome (sites
+// classified right, list recall, requests per site overall and without MCP).
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -15,6 +17,8 @@ import { ensureTopics } from '../src/kafka/topics';
 import { createProber } from '../src/scanner/index';
 import { startScannerWorker } from '../src/scanner-role/scanner-worker';
 import { generateSites } from '../src/simweb/sites';
+import { AccuracyTally } from './scan-accuracy';
+import type { ScanResult } from '@mcp-census/schemas';
 
 const SITES = Number(process.env.BENCH_SITES ?? 10_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 256);
@@ -30,8 +34,8 @@ const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const child = fork(path.join(import.meta.dirname, 'fixtures/simweb-process.ts'), [String(SITES)], { execArgv: ['--import', tsx], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
 const ready = await new Promise<Ready>((resolve) => child.once('message', (m) => resolve(m as Ready)));
 const hosts = new Set(ready.hosts);
-// The fixture generates with seed 7: the same generation here tells each site's profile (profiles do not depend on the port).
-const profileOf = new Map(generateSites({ sites: SITES, seed: 7, port: ready.port }).map((s) => [s.id, s.profile]));
+// The fixture generates with seed 7: the same generation here tells each site's profile and expected outcome.
+const simSites = new Map(generateSites({ sites: SITES, seed: 7, port: ready.port }).map((s) => [s.id, s]));
 const askStats = () => new Promise<Stats>((resolve) => {
   child.once('message', (m) => resolve(m as Stats));
   child.send({ type: 'stats' });
@@ -54,9 +58,8 @@ const worker = await startScannerWorker({ kafka, publisher, prober, topics, conc
 // Count results as they land in Kafka.
 let completed = 0;
 let mcpFound = 0;
-// Requests the prober spent on sites without MCP (the 'no-mcp' profile): the cost of the probe ladder.
-let noMcpSites = 0;
-let noMcpRequests = 0;
+// Each result scored against its site's expectation; includes the requests spent on sites without MCP (the probe ladder's cost).
+const accuracy = new AccuracyTally();
 const counter = kafka.consumer({ groupId: `bench-counter-${id}` });
 await counter.connect();
 await counter.subscribe({ topic: topics.completed, fromBeginning: true });
@@ -66,11 +69,9 @@ const done = new Promise<void>((resolve) => {
       for (const m of batch.messages) {
         if (!m.value) continue;
         if (m.value.includes('"hasMcp":true')) mcpFound += 1;
-        const { payload } = JSON.parse(m.value.toString()) as { payload: { websiteId: number; result: { requestCount: number } } };
-        if (profileOf.get(payload.websiteId) === 'no-mcp') {
-          noMcpSites += 1;
-          noMcpRequests += payload.result.requestCount;
-        }
+        const { payload } = JSON.parse(m.value.toString()) as { payload: { websiteId: number; result: ScanResult } };
+        const site = simSites.get(payload.websiteId);
+        if (site) accuracy.add(site, payload.result);
       }
       completed += batch.messages.length;
       if (completed >= SITES) resolve();
@@ -91,7 +92,8 @@ const stats = await askStats();
 clearInterval(rssTimer);
 
 const sitesPerSec = SITES / seconds;
-const noMcpRequestsPerSite = noMcpRequests / Math.max(1, noMcpSites);
+const scored = accuracy.report();
+const noMcpRequestsPerSite = scored.noMcpRequestsPerSite;
 console.log(
   JSON.stringify({
     sites: SITES,
@@ -100,11 +102,20 @@ console.log(
     sitesPerSec: Math.round(sitesPerSec),
     httpRequestsPerSec: Math.round((stats.requests - requestsBefore) / seconds),
     requestsPerSite: Number(((stats.requests - requestsBefore) / SITES).toFixed(1)),
-    noMcpRequestsPerSite: Number(noMcpRequestsPerSite.toFixed(2)),
+    noMcpRequestsPerSite,
     mcpFound,
     mcpExpected: ready.mcpSites,
     toolCalls: stats.toolCalls,
     peakRssMb: Math.round(peakRss / 1024 / 1024),
+    accuracy: {
+      classifiedRight: scored.classifiedRight,
+      classifiedRightShare: scored.classifiedRightShare,
+      listRecall: scored.listRecall,
+      requestsPerSite: scored.requestsPerSite,
+      noMcpSites: scored.noMcpSites,
+      noMcpRequestsPerSite: scored.noMcpRequestsPerSite,
+      misclassifiedByProfile: scored.misclassifiedByProfile,
+    },
     targets: { sitesPerSec: TARGET_SITES_PER_SEC, noMcpRequestsPerSite: TARGET_NO_MCP_REQUESTS_PER_SITE },
     pass: sitesPerSec >= TARGET_SITES_PER_SEC && noMcpRequestsPerSite <= TARGET_NO_MCP_REQUESTS_PER_SITE && stats.toolCalls === 0,
   }),

@@ -2,8 +2,15 @@ import { open } from 'node:fs/promises';
 import { CsvInputError, MAX_CSV_BYTES, parseCsv } from './csv';
 import type { RawCatalogueRow } from './validate-row';
 
-/** The catalogue's columns, in the order the shipped file uses. */
+/** The catalogue's required columns, in the order the shipped file uses. */
 export const CATALOGUE_COLUMNS = ['name', 'url', 'category'] as const;
+/**
+ * Optional columns: a public MCP endpoint the platform's vendor documents,
+ * and the documentation page that states it. Files without them (the
+ * original three-column format) still load, and say nothing about endpoints.
+ */
+export const OPTIONAL_CATALOGUE_COLUMNS = ['mcp_endpoint', 'source'] as const;
+const ALL_COLUMNS: readonly string[] = [...CATALOGUE_COLUMNS, ...OPTIONAL_CATALOGUE_COLUMNS];
 
 /** One data row of a catalogue file, not yet validated. */
 export interface CatalogueInputRow extends RawCatalogueRow {
@@ -33,8 +40,9 @@ export class CatalogueFileError extends Error {
 
 /**
  * Parses catalogue CSV text: a header naming `name`, `url` and `category`
- * (any order, any case) and one site per record. Records with the wrong
- * number of fields or CSV syntax errors are rejected with their line.
+ * and optionally `mcp_endpoint` and `source` (any order, any case), and one
+ * site per record. Records with the wrong number of fields or CSV syntax
+ * errors are rejected with their line.
  */
 export function parseCatalogueCsv(input: string | Uint8Array): ParsedCatalogue {
   let parsed;
@@ -58,34 +66,41 @@ export function parseCatalogueCsv(input: string | Uint8Array): ParsedCatalogue {
   const index = new Map<string, number>();
   names.forEach((name, i) => index.set(name, i));
   const missing = CATALOGUE_COLUMNS.filter((c) => !index.has(c));
-  const extra = names.filter((n) => !(CATALOGUE_COLUMNS as readonly string[]).includes(n));
-  if (missing.length > 0 || extra.length > 0 || names.length !== CATALOGUE_COLUMNS.length) {
+  const extra = names.filter((n) => !ALL_COLUMNS.includes(n));
+  if (missing.length > 0 || extra.length > 0 || index.size !== names.length) {
     throw new CatalogueFileError(
-      `bad header on line ${header.line}: expected the columns "${CATALOGUE_COLUMNS.join(',')}", found "${header.fields.join(',')}"`,
+      `bad header on line ${header.line}: expected the columns "${CATALOGUE_COLUMNS.join(',')}" (optionally also "${OPTIONAL_CATALOGUE_COLUMNS.join(',')}"), found "${header.fields.join(',')}"`,
     );
   }
-  const nameAt = index.get('name') ?? 0;
-  const urlAt = index.get('url') ?? 1;
-  const categoryAt = index.get('category') ?? 2;
+  const columns = ALL_COLUMNS.filter((c) => index.has(c));
+  const at = (column: string): number | undefined => index.get(column);
+  const nameAt = at('name') ?? 0;
+  const urlAt = at('url') ?? 1;
+  const categoryAt = at('category') ?? 2;
+  const endpointAt = at('mcp_endpoint');
+  const sourceAt = at('source');
 
   for (const e of parsed.errors) rejected.push({ line: e.line, reason: e.reason, raw: e.raw });
   const rows: CatalogueInputRow[] = [];
   for (const record of records) {
-    if (record.fields.length !== CATALOGUE_COLUMNS.length) {
+    if (record.fields.length !== names.length) {
       rejected.push({
         line: record.line,
-        reason: `expected ${CATALOGUE_COLUMNS.length} fields (${CATALOGUE_COLUMNS.join(',')}), found ${record.fields.length}`,
+        reason: `expected ${names.length} fields (${columns.join(',')}), found ${record.fields.length}`,
         raw: record.raw,
       });
       continue;
     }
-    rows.push({
+    const row: CatalogueInputRow = {
       line: record.line,
       name: record.fields[nameAt] ?? '',
       url: record.fields[urlAt] ?? '',
       category: record.fields[categoryAt] ?? '',
-      raw: record.raw,
-    });
+    };
+    if (endpointAt !== undefined) row.mcpEndpoint = record.fields[endpointAt] ?? '';
+    if (sourceAt !== undefined) row.endpointSource = record.fields[sourceAt] ?? '';
+    row.raw = record.raw;
+    rows.push(row);
   }
   rejected.sort((a, b) => a.line - b.line);
   return { rows, rejected };

@@ -82,29 +82,57 @@ const INSERT_MISSING_SQL = `
   ON CONFLICT (host) DO NOTHING
   RETURNING true AS inserted`;
 
+/** As UPSERT_SQL, for rows that also state the catalogue endpoint (null: none), which is written too. */
+const UPSERT_WITH_ENDPOINT_SQL = `
+  INSERT INTO websites (name, url, host, category, source, catalogue_endpoint, catalogue_endpoint_source)
+  SELECT t.name, t.url, t.host, t.category, $5, t.endpoint, t.endpoint_source
+  FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $6::text[], $7::text[])
+    WITH ORDINALITY AS t(name, url, host, category, endpoint, endpoint_source, ord)
+  ORDER BY t.ord
+  ON CONFLICT (host) DO UPDATE
+    SET name = EXCLUDED.name, url = EXCLUDED.url, category = EXCLUDED.category, active = true,
+        catalogue_endpoint = EXCLUDED.catalogue_endpoint, catalogue_endpoint_source = EXCLUDED.catalogue_endpoint_source
+    WHERE (websites.name, websites.url, websites.category, websites.active, websites.catalogue_endpoint, websites.catalogue_endpoint_source)
+      IS DISTINCT FROM (EXCLUDED.name, EXCLUDED.url, EXCLUDED.category, true, EXCLUDED.catalogue_endpoint, EXCLUDED.catalogue_endpoint_source)
+  RETURNING (xmax = 0) AS inserted`;
+
+const INSERT_MISSING_WITH_ENDPOINT_SQL = `
+  INSERT INTO websites (name, url, host, category, source, catalogue_endpoint, catalogue_endpoint_source)
+  SELECT t.name, t.url, t.host, t.category, $5, t.endpoint, t.endpoint_source
+  FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $6::text[], $7::text[])
+    WITH ORDINALITY AS t(name, url, host, category, endpoint, endpoint_source, ord)
+  ORDER BY t.ord
+  ON CONFLICT (host) DO NOTHING
+  RETURNING true AS inserted`;
+
 /**
  * Writes validated, host-unique sites with batched multi-row statements.
  * Runs inside the caller's transaction (it issues no BEGIN/COMMIT). Rows that
  * would not change are not written, so `unchanged` is exact; nothing is deleted.
+ * A site whose `catalogueEndpoint` is undefined (a file without the
+ * `mcp_endpoint` column) leaves the stored catalogue endpoint as it is.
  */
 export async function upsertSites(client: pg.PoolClient | pg.Client, sites: readonly CatalogueSite[], opts: ImportOptions = {}): Promise<UpsertCounts> {
   const source = opts.source ?? 'catalogue';
   const batchSize = Math.max(1, opts.batchSize ?? DEFAULT_BATCH);
-  const sql = opts.mode === 'insert-missing' ? INSERT_MISSING_SQL : UPSERT_SQL;
+  const insertMissing = opts.mode === 'insert-missing';
   const counts: UpsertCounts = { inserted: 0, updated: 0, unchanged: 0 };
-  for (let start = 0; start < sites.length; start += batchSize) {
-    const batch = sites.slice(start, start + batchSize);
-    const { rows } = await client.query<{ inserted: boolean }>(sql, [
-      batch.map((s) => s.name),
-      batch.map((s) => s.url),
-      batch.map((s) => s.host),
-      batch.map((s) => s.category),
-      source,
-    ]);
-    const inserted = rows.filter((r) => r.inserted).length;
-    counts.inserted += inserted;
-    counts.updated += rows.length - inserted;
-    counts.unchanged += batch.length - rows.length;
+  const withEndpoint = sites.filter((s) => s.catalogueEndpoint !== undefined);
+  const without = sites.filter((s) => s.catalogueEndpoint === undefined);
+  for (const [group, sql] of [
+    [without, insertMissing ? INSERT_MISSING_SQL : UPSERT_SQL],
+    [withEndpoint, insertMissing ? INSERT_MISSING_WITH_ENDPOINT_SQL : UPSERT_WITH_ENDPOINT_SQL],
+  ] as const) {
+    for (let start = 0; start < group.length; start += batchSize) {
+      const batch = group.slice(start, start + batchSize);
+      const params: unknown[] = [batch.map((s) => s.name), batch.map((s) => s.url), batch.map((s) => s.host), batch.map((s) => s.category), source];
+      if (group === withEndpoint) params.push(batch.map((s) => s.catalogueEndpoint ?? null), batch.map((s) => s.catalogueEndpointSource ?? null));
+      const { rows } = await client.query<{ inserted: boolean }>(sql, params);
+      const inserted = rows.filter((r) => r.inserted).length;
+      counts.inserted += inserted;
+      counts.updated += rows.length - inserted;
+      counts.unchanged += batch.length - rows.length;
+    }
   }
   return counts;
 }

@@ -1,8 +1,11 @@
 export { MAX_CSV_BYTES, MAX_FIELD_CHARS, CsvInputError, parseCsv, decodeCsvBytes, type CsvRecord, type CsvRecordError, type CsvParseResult } from './csv';
 export { normaliseHost, MAX_URL_CHARS, type HostResult } from './normalise-host';
 export { validateRow, resolveCategory, MAX_NAME_CHARS, type RawCatalogueRow, type CatalogueSite, type RowValidation } from './validate-row';
+export { catalogueEndpointSchema, endpointSourceSchema } from './endpoint-url';
+export { syncCatalogueEndpoints } from './sync-catalogue-endpoints';
 export {
   CATALOGUE_COLUMNS,
+  OPTIONAL_CATALOGUE_COLUMNS,
   CatalogueFileError,
   parseCatalogueCsv,
   readCatalogueFile,

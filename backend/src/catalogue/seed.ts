@@ -3,6 +3,7 @@ import type { Logger } from '../util/logger';
 import { readCatalogueFile } from './catalogue-file';
 import { inTransaction, prepareSites, upsertSites, type Queryable } from './import-catalogue';
 import { formatCounts, summariseRejects } from './report';
+import { syncCatalogueEndpoints } from './sync-catalogue-endpoints';
 
 /** The curated catalogue shipped with the app. */
 export const BUILT_IN_CATALOGUE = path.resolve(import.meta.dirname, '../../catalogue/websites.csv');
@@ -33,7 +34,11 @@ export type EnsureCatalogueResult =
  * - Otherwise: loads the built-in list once. The `catalogue.seeded` setting is
  *   written in the same transaction as the sites, so a crash mid-load re-runs
  *   the load, and later starts leave the table (e.g. sites an operator
- *   deactivated) alone. The load only adds hosts that are missing.
+ *   deactivated) alone. The load only adds hosts that are missing. The
+ *   list's MCP endpoints (`mcp_endpoint`, `source`) are the exception: at
+ *   every start they are brought in line on the sites of the list's hosts
+ *   (only those two columns), so a deployment learns of endpoints added to
+ *   the list after it was first loaded.
  *
  * An unreadable file or a bad header throws; invalid rows are logged and skipped.
  */
@@ -42,9 +47,13 @@ export async function ensureCatalogue(db: Queryable, opts: EnsureCatalogueOption
   const fromOperator = opts.catalogueFile !== undefined && opts.catalogueFile.trim() !== '';
   const file = fromOperator ? path.resolve(opts.catalogueFile as string) : (opts.builtInFile ?? BUILT_IN_CATALOGUE);
 
-  if (!fromOperator && (await isSeeded(db))) {
-    log.debug('catalogue already loaded; not reloading the built-in list');
-    return { action: 'already-seeded' };
+  if (!fromOperator) {
+    const seededFrom = await seededSource(db);
+    if (seededFrom !== undefined) {
+      log.debug('catalogue already loaded; not reloading the built-in list');
+      if (seededFrom === 'built-in') await refreshEndpoints(db, file, log);
+      return { action: 'already-seeded' };
+    }
   }
 
   const parsed = await readCatalogueFile(file);
@@ -58,6 +67,8 @@ export async function ensureCatalogue(db: Queryable, opts: EnsureCatalogueOption
       if ((rowCount ?? 0) > 0) return undefined; // another process loaded it meanwhile
     }
     const result = await upsertSites(client, sites, fromOperator ? { source: 'catalogue', mode: 'upsert' } : { source: 'catalogue', mode: 'insert-missing' });
+    // Sites that were there before the load (registrations) get the list's endpoints too.
+    if (!fromOperator) await syncCatalogueEndpoints(client, sites);
     const marker = {
       source: fromOperator ? 'file' : 'built-in',
       file,
@@ -83,7 +94,20 @@ export async function ensureCatalogue(db: Queryable, opts: EnsureCatalogueOption
   return { action: fromOperator ? 'imported' : 'seeded', file, ...counts, rejected: rejected.length };
 }
 
-async function isSeeded(db: Queryable): Promise<boolean> {
-  const { rowCount } = await db.query('SELECT 1 FROM app_settings WHERE key = $1', [CATALOGUE_SEEDED_KEY]);
-  return (rowCount ?? 0) > 0;
+/** Where the loaded catalogue came from (`built-in`, `file`, `simulated-web`), or undefined when none was loaded. */
+async function seededSource(db: Queryable): Promise<string | undefined> {
+  const { rows } = await db.query<{ value: { source?: unknown } }>('SELECT value FROM app_settings WHERE key = $1', [CATALOGUE_SEEDED_KEY]);
+  const row = rows[0];
+  if (row === undefined) return undefined;
+  return typeof row.value.source === 'string' ? row.value.source : 'unknown';
+}
+
+/** Applies the built-in list's MCP endpoints to the sites of its hosts (see ensureCatalogue). */
+async function refreshEndpoints(db: Queryable, file: string, log: Logger): Promise<void> {
+  const { sites } = prepareSites((await readCatalogueFile(file)).rows);
+  const changed = await inTransaction(db, async (client) => {
+    await client.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY.toString()]);
+    return syncCatalogueEndpoints(client, sites);
+  });
+  if (changed > 0) log.info(`built-in catalogue ${file}: MCP endpoints updated on ${changed} site(s)`);
 }

@@ -1,5 +1,6 @@
 import { CATEGORIES, type Category } from '@mcp-census/schemas';
 import { z } from 'zod';
+import { catalogueEndpointSchema, endpointSourceSchema } from './endpoint-url';
 import { MAX_URL_CHARS, normaliseHost } from './normalise-host';
 
 /** A catalogue row as it arrives (strings from CSV cells). */
@@ -7,6 +8,10 @@ export interface RawCatalogueRow {
   name: string;
   url: string;
   category: string;
+  /** The `mcp_endpoint` cell; absent when the file has no such column. */
+  mcpEndpoint?: string;
+  /** The `source` cell (documentation of the endpoint); absent when the file has no such column. */
+  endpointSource?: string;
 }
 
 /** A validated site, ready to upsert. */
@@ -17,6 +22,14 @@ export interface CatalogueSite {
   /** Normalised host: the dedup key. */
   host: string;
   category: Category;
+  /**
+   * A public MCP endpoint the vendor documents (`websites.catalogue_endpoint`).
+   * `undefined`: the row says nothing about it (a file without the column), so
+   * an import leaves the stored value alone; `null`: the row has none.
+   */
+  catalogueEndpoint?: string | null;
+  /** The documentation page stating the endpoint; set exactly when `catalogueEndpoint` is a string (or null with it). */
+  catalogueEndpointSource?: string | null;
 }
 
 export type RowValidation = { ok: true; site: CatalogueSite } | { ok: false; reason: string };
@@ -135,6 +148,8 @@ const rowSchema = z.object({
       }
       return category;
     }),
+  mcpEndpoint: catalogueEndpointSchema.optional(),
+  endpointSource: endpointSourceSchema.optional(),
 });
 
 /** Validates and normalises one row; the reason names every problem found. */
@@ -143,7 +158,12 @@ export function validateRow(raw: RawCatalogueRow): RowValidation {
   if (!parsed.success) {
     return { ok: false, reason: parsed.error.issues.map((i) => i.message).join('; ') };
   }
-  const { name, url, category } = parsed.data;
+  const { name, url, category, mcpEndpoint, endpointSource } = parsed.data;
   if (url.url.length > MAX_URL_CHARS) return { ok: false, reason: `url is longer than ${MAX_URL_CHARS} characters once normalised` };
-  return { ok: true, site: { name, url: url.url, host: url.host, category } };
+  const site: CatalogueSite = { name, url: url.url, host: url.host, category };
+  if (mcpEndpoint === undefined && endpointSource === undefined) return { ok: true, site };
+  if (endpointSource && !mcpEndpoint) return { ok: false, reason: 'source is given without an mcp_endpoint' };
+  site.catalogueEndpoint = mcpEndpoint ?? null;
+  site.catalogueEndpointSource = mcpEndpoint ? (endpointSource ?? null) : null;
+  return { ok: true, site };
 }

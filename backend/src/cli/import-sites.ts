@@ -1,5 +1,6 @@
 /**
- * Imports websites from a CSV file (`name,url,category`) into Postgres.
+ * Imports websites from a CSV file (`name,url,category`, optionally also
+ * `mcp_endpoint,source`) into Postgres.
  *
  *   DATABASE_URL=postgres://… node --import tsx backend/src/cli/import-sites.ts FILE.csv
  *
@@ -19,7 +20,12 @@ const USAGE = `Usage: npm run sites:import -- FILE.csv
 
 Imports websites from a CSV file with the header "name,url,category" into the
 database at DATABASE_URL. Sites are matched by host: new ones are inserted,
-changed ones updated (and reactivated), others left as they are.`;
+changed ones updated (and reactivated), others left as they are.
+
+Optional columns "mcp_endpoint,source": a public MCP endpoint the platform
+documents (https URL; probed first when the site is scanned) and the page that
+documents it. An empty cell clears a stored endpoint; a file without the
+columns leaves stored endpoints alone.`;
 
 async function main(argv: string[]): Promise<number> {
   if (argv.includes('-h') || argv.includes('--help')) {

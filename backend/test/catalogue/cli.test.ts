@@ -61,6 +61,19 @@ describe('sites:import CLI', () => {
     ]);
   });
 
+  it('imports the optional mcp_endpoint and source columns', async () => {
+    const file = await tempFile(
+      'endpoints.csv',
+      csv('name,url,category,mcp_endpoint,source', 'Gamma,https://gamma.example.com,AI,https://mcp.gamma.example.com/mcp,https://gamma.example.com/docs/mcp', 'Delta,https://delta.example.com,AI,http://mcp.delta.example.com,'),
+    );
+    const run = await runCli([file], { DATABASE_URL: db.url });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^inserted:\s+1$/m);
+    expect(run.stdout).toContain('  line 3: mcp_endpoint must be an https:// URL');
+    const { rows } = await db.pool.query("SELECT catalogue_endpoint, catalogue_endpoint_source FROM websites WHERE host = 'gamma.example.com'");
+    expect(rows).toEqual([{ catalogue_endpoint: 'https://mcp.gamma.example.com/mcp', catalogue_endpoint_source: 'https://gamma.example.com/docs/mcp' }]);
+  });
+
   it('exits 2 with usage when no file (or too many) is given', async () => {
     const none = await runCli([], { DATABASE_URL: db.url });
     expect(none.code).toBe(2);

@@ -115,3 +115,30 @@ describe('parseCatalogueCsv', () => {
     expect(() => parseCatalogueCsv('"name,url,category\n')).toThrow(/bad header on line 1: field 1 has an opening quote/);
   });
 });
+
+describe('parseCatalogueCsv with the optional endpoint columns', () => {
+  it('reads mcp_endpoint and source, in any order and case, and leaves them out of three-column rows', () => {
+    const parsed = parseCatalogueCsv('Source,name,url,category,MCP_Endpoint\nhttps://docs.stripe.com/mcp,Stripe,https://stripe.com,FinTech,https://mcp.stripe.com\n,Etsy,https://etsy.com,E-commerce,\n');
+    expect(parsed.rejected).toEqual([]);
+    expect(parsed.rows.map(({ raw: _raw, ...row }) => row)).toEqual([
+      { line: 2, name: 'Stripe', url: 'https://stripe.com', category: 'FinTech', mcpEndpoint: 'https://mcp.stripe.com', endpointSource: 'https://docs.stripe.com/mcp' },
+      { line: 3, name: 'Etsy', url: 'https://etsy.com', category: 'E-commerce', mcpEndpoint: '', endpointSource: '' },
+    ]);
+    const old = parseCatalogueCsv('name,url,category\nStripe,https://stripe.com,FinTech\n');
+    expect(Object.keys(old.rows[0] ?? {})).toEqual(['line', 'name', 'url', 'category', 'raw']);
+  });
+
+  it('accepts mcp_endpoint without source, and counts fields against the header', () => {
+    const parsed = parseCatalogueCsv('name,url,category,mcp_endpoint\nA,https://a.com,AI,https://mcp.a.com\nB,https://b.com,AI\nC,https://c.com,AI,,\n');
+    expect(parsed.rows.map((r) => [r.line, r.mcpEndpoint, r.endpointSource])).toEqual([[2, 'https://mcp.a.com', undefined]]);
+    expect(parsed.rejected).toEqual([
+      { line: 3, reason: 'expected 4 fields (name,url,category,mcp_endpoint), found 3', raw: 'B,https://b.com,AI' },
+      { line: 4, reason: 'expected 4 fields (name,url,category,mcp_endpoint), found 5', raw: 'C,https://c.com,AI,,' },
+    ]);
+  });
+
+  it('still refuses unknown or repeated columns', () => {
+    expect(() => parseCatalogueCsv('name,url,category,mcp_endpoint,notes\n')).toThrow(/bad header on line 1: expected the columns "name,url,category" \(optionally also "mcp_endpoint,source"\)/);
+    expect(() => parseCatalogueCsv('name,url,category,source,source\n')).toThrow(/bad header/);
+  });
+});

@@ -156,4 +156,68 @@ describe('importCatalogue', () => {
     const { rows } = await pool.query<{ n: string }>("SELECT count(*) AS n FROM websites WHERE host LIKE 'bulk-%.example.com'");
     expect(rows[0]?.n).toBe('10000');
   });
+
+  describe('catalogue endpoints (mcp_endpoint, source)', () => {
+    const FULL = 'name,url,category,mcp_endpoint,source';
+    const endpoints = async (hostSuffix: string) =>
+      (
+        await pool.query<{ host: string; catalogue_endpoint: string | null; catalogue_endpoint_source: string | null; registered_endpoint: string | null }>(
+          'SELECT host, catalogue_endpoint, catalogue_endpoint_source, registered_endpoint FROM websites WHERE host LIKE $1 ORDER BY host',
+          [`%${hostSuffix}`],
+        )
+      ).rows;
+
+    it('stores them on insert and update, apart from registered endpoints, and counts changes exactly', async () => {
+      await pool.query(`INSERT INTO websites (name, url, host, source, registered_endpoint) VALUES ('Reg', 'https://reg.ep.example.com/', 'reg.ep.example.com', 'registration', 'https://mcp.partner.example/v1')`);
+      const first = parseCatalogueCsv(
+        csv(FULL, 'Alpha,https://alpha.ep.example.com,AI,https://mcp.alpha.ep.example.com/mcp,https://docs.alpha.ep.example.com/mcp', 'Beta,https://beta.ep.example.com,AI,,', 'Reg,https://reg.ep.example.com,AI,https://mcp.reg.ep.example.com/sse,'),
+      );
+      expect(await importCatalogue(pool, first)).toEqual({ inserted: 2, updated: 1, unchanged: 0, rejected: [] });
+      expect(await importCatalogue(pool, first)).toEqual({ inserted: 0, updated: 0, unchanged: 3, rejected: [] });
+      expect(await endpoints('.ep.example.com')).toEqual([
+        { host: 'alpha.ep.example.com', catalogue_endpoint: 'https://mcp.alpha.ep.example.com/mcp', catalogue_endpoint_source: 'https://docs.alpha.ep.example.com/mcp', registered_endpoint: null },
+        { host: 'beta.ep.example.com', catalogue_endpoint: null, catalogue_endpoint_source: null, registered_endpoint: null },
+        { host: 'reg.ep.example.com', catalogue_endpoint: 'https://mcp.reg.ep.example.com/sse', catalogue_endpoint_source: null, registered_endpoint: 'https://mcp.partner.example/v1' },
+      ]);
+
+      // A changed endpoint is an update; an emptied cell clears the stored endpoint.
+      const second = parseCatalogueCsv(csv(FULL, 'Alpha,https://alpha.ep.example.com,AI,,', 'Beta,https://beta.ep.example.com,AI,https://beta.ep.example.com/api/mcp,https://beta.ep.example.com/docs'));
+      expect(await importCatalogue(pool, second)).toEqual({ inserted: 0, updated: 2, unchanged: 0, rejected: [] });
+      expect((await endpoints('.ep.example.com')).map((r) => [r.host, r.catalogue_endpoint, r.catalogue_endpoint_source])).toEqual([
+        ['alpha.ep.example.com', null, null],
+        ['beta.ep.example.com', 'https://beta.ep.example.com/api/mcp', 'https://beta.ep.example.com/docs'],
+        ['reg.ep.example.com', 'https://mcp.reg.ep.example.com/sse', null],
+      ]);
+    });
+
+    it('leaves stored endpoints alone when a three-column file is imported', async () => {
+      const before = await endpoints('.ep.example.com');
+      const old = parseCatalogueCsv(csv('name,url,category', 'Beta Renamed,https://beta.ep.example.com,AI', 'Gamma,https://gamma.ep.example.com,AI'));
+      expect(await importCatalogue(pool, old)).toEqual({ inserted: 1, updated: 1, unchanged: 0, rejected: [] });
+      const after = await endpoints('.ep.example.com');
+      expect(after.filter((r) => r.host !== 'gamma.ep.example.com')).toEqual(before);
+      expect(after.find((r) => r.host === 'gamma.ep.example.com')).toMatchObject({ catalogue_endpoint: null });
+    });
+
+    it('rejects rows with an invalid endpoint or source, by line, and imports the rest', async () => {
+      const parsed = parseCatalogueCsv(
+        csv(
+          FULL,
+          'Good,https://good.ep2.example.com,AI,https://mcp.good.ep2.example.com,https://good.ep2.example.com/docs',
+          'Plain,https://plain.ep2.example.com,AI,http://mcp.plain.ep2.example.com,',
+          'Ctl,https://ctl.ep2.example.com,AI,"https://mcp.ctl.ep2.example.com/\nmcp",', // a quoted line break: lines 4-5
+          'Src,https://src.ep2.example.com,AI,https://mcp.src.ep2.example.com,docs page',
+          'Orphan,https://orphan.ep2.example.com,AI,,https://orphan.ep2.example.com/docs',
+        ),
+      );
+      const result = await importCatalogue(pool, parsed);
+      expect(result.inserted).toBe(1);
+      expect(result.rejected.map((r) => [r.line, r.reason])).toEqual([
+        [3, 'mcp_endpoint must be an https:// URL'],
+        [4, 'mcp_endpoint contains control characters'],
+        [6, 'source must be an https:// URL'],
+        [7, 'source is given without an mcp_endpoint'],
+      ]);
+    });
+  });
 });

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogueFileError } from '../../src/catalogue/catalogue-file';
-import { CATALOGUE_SEEDED_KEY, ensureCatalogue } from '../../src/catalogue/seed';
+import { CatalogueFileError, readCatalogueFile } from '../../src/catalogue/catalogue-file';
+import { BUILT_IN_CATALOGUE, CATALOGUE_SEEDED_KEY, ensureCatalogue } from '../../src/catalogue/seed';
 import { captureLogger, csv, freshDatabase, sites, tempFile } from './helpers';
 
 const HEADER = 'name,url,category';
@@ -27,6 +27,21 @@ describe('ensureCatalogue with the built-in list', () => {
     const { rows } = await pool.query<{ value: { source: string; inserted: number } }>('SELECT value FROM app_settings WHERE key = $1', [CATALOGUE_SEEDED_KEY]);
     expect(rows[0]?.value).toMatchObject({ source: 'built-in', inserted: loaded.length });
     expect(log.lines.some((l) => /^info built-in catalogue .*websites\.csv: \d+ inserted, 0 updated, 0 unchanged, 0 rejected$/.test(l))).toBe(true);
+  });
+
+  it('stores the documented MCP endpoints of the built-in list, each with its source', async () => {
+    const { rows: file } = await readCatalogueFile(BUILT_IN_CATALOGUE);
+    const documented = file.filter((r) => (r.mcpEndpoint ?? '') !== '');
+    expect(documented.length).toBeGreaterThan(0);
+    const { rows } = await pool.query<{ host: string; catalogue_endpoint: string; catalogue_endpoint_source: string | null; registered_endpoint: string | null }>(
+      'SELECT host, catalogue_endpoint, catalogue_endpoint_source, registered_endpoint FROM websites WHERE catalogue_endpoint IS NOT NULL',
+    );
+    expect(rows.length).toBe(documented.length);
+    for (const row of rows) {
+      expect(row.catalogue_endpoint, row.host).toMatch(/^https:\/\//);
+      expect(row.catalogue_endpoint_source, row.host).toMatch(/^https:\/\//);
+      expect(row.registered_endpoint, row.host).toBeNull(); // a catalogue endpoint is not a registration
+    }
   });
 
   it('does not reload at a later start: a deactivated or deleted site stays so', async () => {
@@ -62,6 +77,58 @@ describe('ensureCatalogue with the built-in list', () => {
   });
 });
 
+describe('ensureCatalogue: endpoints added to the built-in list after it was loaded', () => {
+  const FULL = 'name,url,category,mcp_endpoint,source';
+  let db: Awaited<ReturnType<typeof freshDatabase>>;
+  let pool: pg.Pool;
+  beforeAll(async () => {
+    db = await freshDatabase('catalogue_seed_endpoints');
+    pool = db.pool;
+  });
+  afterAll(() => db?.drop());
+
+  const endpoints = async () =>
+    (await pool.query<{ host: string; name: string; active: boolean; catalogue_endpoint: string | null; catalogue_endpoint_source: string | null }>(
+      'SELECT host, name, active, catalogue_endpoint, catalogue_endpoint_source FROM websites ORDER BY host',
+    )).rows;
+
+  it('reach a deployment seeded before, touching nothing else of its sites', async () => {
+    const v1 = await tempFile('v1.csv', csv(FULL, 'One,https://one.example.com,AI,https://mcp.one.example.com/mcp,https://one.example.com/docs', 'Two,https://two.example.com,AI,,', 'Three,https://three.example.com,AI,https://mcp.three.example.com,https://three.example.com/docs'));
+    expect(await ensureCatalogue(pool, { builtInFile: v1, log: captureLogger() })).toMatchObject({ action: 'seeded', inserted: 3 });
+    await pool.query("UPDATE websites SET active = false, name = 'Two (renamed)' WHERE host = 'two.example.com'");
+    await pool.query("DELETE FROM websites WHERE host = 'three.example.com'");
+
+    // A later release documents Two's endpoint, moves One's and drops Three.
+    const v2 = await tempFile('v2.csv', csv(FULL, 'One,https://one.example.com,AI,https://one.example.com/api/mcp,https://one.example.com/docs/v2', 'Two,https://two.example.com,AI,https://mcp.two.example.com/sse,https://two.example.com/docs', 'Four,https://four.example.com,AI,,'));
+    const log = captureLogger();
+    expect(await ensureCatalogue(pool, { builtInFile: v2, log })).toEqual({ action: 'already-seeded' });
+    expect(await endpoints()).toEqual([
+      { host: 'one.example.com', name: 'One', active: true, catalogue_endpoint: 'https://one.example.com/api/mcp', catalogue_endpoint_source: 'https://one.example.com/docs/v2' },
+      { host: 'two.example.com', name: 'Two (renamed)', active: false, catalogue_endpoint: 'https://mcp.two.example.com/sse', catalogue_endpoint_source: 'https://two.example.com/docs' },
+    ]);
+    expect(log.lines.some((l) => /^info built-in catalogue .*v2\.csv: MCP endpoints updated on 2 site\(s\)$/.test(l))).toBe(true);
+
+    // Idempotent: the next start changes nothing and says nothing.
+    const quiet = captureLogger();
+    expect(await ensureCatalogue(pool, { builtInFile: v2, log: quiet })).toEqual({ action: 'already-seeded' });
+    expect(quiet.lines.filter((l) => l.startsWith('info'))).toEqual([]);
+  });
+
+  it('are not applied where an operator\'s CATALOGUE_FILE was loaded instead', async () => {
+    const other = await freshDatabase('catalogue_seed_endpoints_file');
+    try {
+      const own = await tempFile('own.csv', csv('name,url,category', 'One,https://one.example.com,AI'));
+      await ensureCatalogue(other.pool, { catalogueFile: own, log: captureLogger() });
+      const builtIn = await tempFile('b.csv', csv(FULL, 'One,https://one.example.com,AI,https://mcp.one.example.com/mcp,https://one.example.com/docs'));
+      expect(await ensureCatalogue(other.pool, { builtInFile: builtIn, log: captureLogger() })).toEqual({ action: 'already-seeded' });
+      const { rows } = await other.pool.query('SELECT catalogue_endpoint FROM websites');
+      expect(rows).toEqual([{ catalogue_endpoint: null }]);
+    } finally {
+      await other.drop();
+    }
+  });
+});
+
 describe('ensureCatalogue with CATALOGUE_FILE', () => {
   let db: Awaited<ReturnType<typeof freshDatabase>>;
   let pool: pg.Pool;
@@ -90,6 +157,13 @@ describe('ensureCatalogue with CATALOGUE_FILE', () => {
       ['three.example.com', 'Media'],
       ['two.example.com', 'Data'],
     ]);
+  });
+
+  it('upserts the endpoint columns of a five-column CATALOGUE_FILE', async () => {
+    const file = await tempFile('endpoints.csv', csv('name,url,category,mcp_endpoint,source', 'Three,https://three.example.com,Media,https://mcp.three.example.com/mcp,https://three.example.com/docs'));
+    expect(await ensureCatalogue(pool, { catalogueFile: file, log: captureLogger() })).toMatchObject({ action: 'imported', updated: 1, rejected: 0 });
+    const { rows } = await pool.query("SELECT catalogue_endpoint, catalogue_endpoint_source FROM websites WHERE host = 'three.example.com'");
+    expect(rows).toEqual([{ catalogue_endpoint: 'https://mcp.three.example.com/mcp', catalogue_endpoint_source: 'https://three.example.com/docs' }]);
   });
 
   it('marks the catalogue as loaded, so dropping CATALOGUE_FILE later does not add the built-in list', async () => {

@@ -59,7 +59,7 @@ describe('the shipped catalogue (backend/catalogue/websites.csv)', () => {
 
   it('has the exact header and at least 500 rows, all valid, no duplicate hosts', async () => {
     const text = await readFile(BUILT_IN_CATALOGUE, 'utf8');
-    expect(text.split('\n')[0]).toBe('name,url,category');
+    expect(text.split('\n')[0]).toBe('name,url,category,mcp_endpoint,source');
     expect(parsed.rejected).toEqual([]);
     expect(parsed.rows.length).toBeGreaterThanOrEqual(500);
     expect(sites.length).toBe(parsed.rows.length);
@@ -79,6 +79,25 @@ describe('the shipped catalogue (backend/catalogue/websites.csv)', () => {
     for (const s of sites) counts.set(s.category, (counts.get(s.category) ?? 0) + 1);
     for (const c of CATEGORIES) expect(counts.get(c) ?? 0, c).toBeGreaterThanOrEqual(10);
     for (const c of MAJOR) expect(counts.get(c) ?? 0, c).toBeGreaterThanOrEqual(30);
+  });
+
+  it('documents MCP endpoints only with the vendor documentation page that states them', () => {
+    const documented = sites.filter((s) => s.catalogueEndpoint);
+    // Only endpoints a vendor documents, each with its source: fewer verified rows beat many guesses.
+    expect(documented.length).toBeGreaterThanOrEqual(10);
+    for (const site of sites) expect(site.catalogueEndpoint, site.host).not.toBeUndefined(); // every row states it (empty: none)
+    for (const site of documented) {
+      expect(site.catalogueEndpoint, site.host).toMatch(/^https:\/\/[a-z0-9.-]+(\/|$)/);
+      expect(site.catalogueEndpointSource, site.host).toMatch(/^https:\/\/[a-z0-9.-]+\//);
+    }
+    // Endpoints and sources are unique to their site: a copy-paste slip would show here.
+    expect(new Set(documented.map((s) => s.catalogueEndpoint)).size).toBe(documented.length);
+    expect(new Set(documented.map((s) => s.catalogueEndpointSource)).size).toBe(documented.length);
+    expect(Object.fromEntries(documented.filter((s) => ['stripe.com', 'github.com', 'sentry.io'].includes(s.host)).map((s) => [s.host, s.catalogueEndpoint]))).toEqual({
+      'stripe.com': 'https://mcp.stripe.com/',
+      'github.com': 'https://api.githubcopilot.com/mcp/',
+      'sentry.io': 'https://mcp.sentry.dev/mcp',
+    });
   });
 
   it('includes the public platforms known to run remote MCP servers', () => {

@@ -72,3 +72,56 @@ describe('validateRow', () => {
     }
   });
 });
+
+describe('validateRow with the optional mcp_endpoint and source columns', () => {
+  const base = { name: 'Stripe', url: 'https://stripe.com', category: 'FinTech' };
+
+  it('leaves the endpoint unstated for a row of a three-column file', () => {
+    const result = validateRow(base);
+    expect(result).toEqual({ ok: true, site: { name: 'Stripe', url: 'https://stripe.com/', host: 'stripe.com', category: 'FinTech' } });
+    if (result.ok) expect('catalogueEndpoint' in result.site).toBe(false);
+  });
+
+  it('keeps an https endpoint and its source, normalised', () => {
+    expect(validateRow({ ...base, mcpEndpoint: ' https://MCP.Stripe.com ', endpointSource: 'https://docs.stripe.com/mcp' })).toEqual({
+      ok: true,
+      site: { ...{ name: 'Stripe', url: 'https://stripe.com/', host: 'stripe.com', category: 'FinTech' }, catalogueEndpoint: 'https://mcp.stripe.com/', catalogueEndpointSource: 'https://docs.stripe.com/mcp' },
+    });
+  });
+
+  it('reads empty cells as "no endpoint" (which clears a stored one)', () => {
+    expect(validateRow({ ...base, mcpEndpoint: '', endpointSource: '  ' })).toMatchObject({ ok: true, site: { catalogueEndpoint: null, catalogueEndpointSource: null } });
+    expect(validateRow({ ...base, mcpEndpoint: 'https://mcp.stripe.com/mcp', endpointSource: '' })).toMatchObject({
+      ok: true,
+      site: { catalogueEndpoint: 'https://mcp.stripe.com/mcp', catalogueEndpointSource: null },
+    });
+  });
+
+  it.each([
+    ['http://mcp.stripe.com/mcp', 'mcp_endpoint must be an https:// URL'],
+    ['mcp.stripe.com/mcp', 'mcp_endpoint must be an https:// URL'],
+    ['javascript:alert(1)', 'mcp_endpoint must be an https:// URL'],
+    ['https://mcp.stripe.com/m\ncp', 'mcp_endpoint contains control characters'],
+    ['https://mcp.stripe.com/\tmcp', 'mcp_endpoint contains control characters'],
+    ['https://mcp.stripe.com/\u0000', 'mcp_endpoint contains control characters'],
+    ['https://mcp.stripe.com/\u0085', 'mcp_endpoint contains control characters'],
+    [`https://mcp.stripe.com/${'a'.repeat(2048)}`, 'mcp_endpoint is longer than 2048 characters'],
+    ['https://user:pw@mcp.stripe.com/mcp', 'mcp_endpoint: must not contain credentials (user:password@)'],
+    ['https://localhost/mcp', 'mcp_endpoint: host "localhost" is a local or reserved name, not a public website'],
+    ['https://10.0.0.1/mcp', 'mcp_endpoint: host is an IP address; a domain name is required'],
+    ['https://', 'mcp_endpoint: is not a valid URL'],
+  ])('refuses the endpoint %j', (mcpEndpoint, reason) => {
+    expect(validateRow({ ...base, mcpEndpoint, endpointSource: 'https://docs.stripe.com/mcp' })).toEqual({ ok: false, reason });
+  });
+
+  it('refuses a source that is not an https URL, and a source without an endpoint', () => {
+    expect(validateRow({ ...base, mcpEndpoint: 'https://mcp.stripe.com', endpointSource: 'http://docs.stripe.com/mcp' })).toEqual({ ok: false, reason: 'source must be an https:// URL' });
+    expect(validateRow({ ...base, mcpEndpoint: 'https://mcp.stripe.com', endpointSource: 'see the docs' })).toEqual({ ok: false, reason: 'source must be an https:// URL' });
+    expect(validateRow({ ...base, mcpEndpoint: '', endpointSource: 'https://docs.stripe.com/mcp' })).toEqual({ ok: false, reason: 'source is given without an mcp_endpoint' });
+  });
+
+  it('reports endpoint problems together with the others of the row', () => {
+    const result = validateRow({ name: '', url: 'https://stripe.com', category: 'FinTech', mcpEndpoint: 'ftp://x.com', endpointSource: 'ftp://y.com' });
+    expect(result).toEqual({ ok: false, reason: 'name is empty; mcp_endpoint must be an https:// URL; source must be an https:// URL' });
+  });
+});

@@ -51,8 +51,9 @@ export async function enqueueBatch(opts: EnqueueOptions): Promise<EnqueueResult>
     const dueBefore = new Date(opts.now.getTime() - opts.rescanIntervalMs);
     const lostBefore = new Date(opts.now.getTime() - opts.requestTimeoutMs);
     // Manual batches take the stalest sites even when none is formally due.
-    const { rows: sites } = await client.query<{ id: string; url: string; registered_endpoint: string | null }>(
-      `SELECT w.id, w.url, w.registered_endpoint
+    // The known endpoint: one a verified registration named, else the one the catalogue documents.
+    const { rows: sites } = await client.query<{ id: string; url: string; known_endpoint: string | null }>(
+      `SELECT w.id, w.url, COALESCE(w.registered_endpoint, w.catalogue_endpoint) AS known_endpoint
          FROM websites w
          LEFT JOIN website_scan_state s ON s.website_id = w.id
         WHERE w.active
@@ -80,7 +81,7 @@ export async function enqueueBatch(opts: EnqueueOptions): Promise<EnqueueResult>
     await opts.publisher.publish(
       opts.topic ?? TOPICS.scanRequested,
       'scan.requested',
-      sites.map((s) => ({ key: s.id, payload: { websiteId: Number(s.id), url: s.url, batchId, reason, knownEndpoint: s.registered_endpoint } })),
+      sites.map((s) => ({ key: s.id, payload: { websiteId: Number(s.id), url: s.url, batchId, reason, knownEndpoint: s.known_endpoint } })),
     );
     await client.query('COMMIT');
     return { status: 'queued', batchId, siteCount: sites.length };
