@@ -269,6 +269,26 @@ export const SUBJECT_KINDS = ['server', 'tool', 'resource', 'prompt'] as const;
 export const subjectKindSchema = z.enum(SUBJECT_KINDS);
 export type SubjectKind = z.infer<typeof subjectKindSchema>;
 
+/** Room for a matched text in a finding's structured evidence. */
+export const MATCHED_MAX_CHARS = 160;
+
+/**
+ * A finding's structured evidence: which tool (or server) it is about,
+ * which text matched (visible-escaped, capped) and which rule decided it.
+ * Plain text throughout; the UI escapes what it shows.
+ */
+export const findingDetailSchema = z.object({
+  /** The tool, resource or prompt the evidence comes from; null: the server as a whole. */
+  tool: z.string().max(200).nullable(),
+  /** Where the text was: "name", "description", "inputSchema properties.cmd", "annotations.readOnlyHint"... */
+  field: z.string().max(120).nullable(),
+  /** The matched text, visible-escaped, at most MATCHED_MAX_CHARS. */
+  matched: z.string().max(MATCHED_MAX_CHARS).nullable(),
+  /** The rule that decided the severity, in words ("exposure/delete: deletes, overwrites… → high"). */
+  rule: z.string().min(1).max(300),
+});
+export type FindingDetail = z.infer<typeof findingDetailSchema>;
+
 /** One detector hit on one website: a technique, what it was found on, and why. */
 export const securityFindingSchema = z.object({
   techniqueId: z.string().regex(/^SAFE-T\d{4}$/),
@@ -278,5 +298,7 @@ export const securityFindingSchema = z.object({
   /** Tool/resource/prompt name; the server name or null for server-level findings. */
   subjectName: z.string().max(200).nullable(),
   evidence: z.string().max(EVIDENCE_MAX_CHARS),
+  /** Structured evidence (added later: findings stored before it have none). */
+  detail: findingDetailSchema.optional(),
 });
 export type SecurityFinding = z.infer<typeof securityFindingSchema>;

@@ -1,4 +1,4 @@
-import { DEFAULT_TREND_PERIOD } from '@mcp-census/schemas';
+import { countText, DEFAULT_TREND_PERIOD } from '@mcp-census/schemas';
 import { ANALYZED_WEBSITES_LIMIT, type AgentResourceContent, type AgentResourceName, type AgentWebsite } from '@mcp-census/schemas/api/agent';
 import type { WebsiteSummary } from '@mcp-census/streams/projector-state/index';
 import type { AgentData } from './agent-data';
@@ -27,7 +27,7 @@ export const AGENT_RESOURCE_DEFINITIONS: readonly AgentResourceDefinition[] = [
   define(
     'analyzed-websites',
     'Analyzed Websites',
-    `Monitored platforms with their MCP status and capability counts, by name; the first ${ANALYZED_WEBSITES_LIMIT}, with the REST URL that pages through the rest.`,
+    `Monitored platforms with their MCP status, its evidence and capability counts (a truncated list's count is a lower bound: countsText reads "at least N"), by name; the first ${ANALYZED_WEBSITES_LIMIT}, with the REST URL that pages through the rest.`,
   ),
   define('adoption-trends', 'Adoption Trends', `Historical adoption: one point per day over the last ${DEFAULT_TREND_PERIOD} days and month-over-month growth for the last 12 months.`),
   define('tool-categories', 'Tool Categories', 'Categorized breakdown of the tools discovered across monitored platforms.'),
@@ -51,6 +51,15 @@ function toAgentWebsite(w: WebsiteSummary): AgentWebsite {
     toolsCount: scan?.toolsCount ?? 0,
     resourcesCount: scan?.resourcesCount ?? 0,
     promptsCount: scan?.promptsCount ?? 0,
+    evidence: scan?.evidence ?? null,
+    toolsTruncated: scan?.toolsTruncated ?? false,
+    resourcesTruncated: scan?.resourcesTruncated ?? false,
+    promptsTruncated: scan?.promptsTruncated ?? false,
+    countsText: {
+      tools: countText(scan?.toolsCount ?? 0, scan?.toolsTruncated),
+      resources: countText(scan?.resourcesCount ?? 0, scan?.resourcesTruncated),
+      prompts: countText(scan?.promptsCount ?? 0, scan?.promptsTruncated),
+    },
   };
 }
 

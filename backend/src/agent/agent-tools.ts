@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { probeUrlSchema } from '@mcp-census/schemas';
+import { countText, errorClassMessage, evidenceExplanation, probeUrlSchema } from '@mcp-census/schemas';
 import {
   AGENT_TIME_RANGE_DAYS,
   DEFAULT_AGENT_TIME_RANGE,
@@ -39,7 +39,7 @@ export const AGENT_TOOL_DEFINITIONS: readonly AgentToolDefinition[] = [
   {
     name: 'get_platform_status',
     title: 'Status of a monitored platform',
-    description: `The latest scan result of one monitored platform, found by name or host: MCP status, endpoint, and its tools, resources and prompts. ${UNTRUSTED}`,
+    description: `The latest scan result of one monitored platform, found by name or host: MCP status, the evidence for it, endpoint, and its tools (with their annotation hints), resources, resource templates and prompts. A list cut short by the scanner's caps is flagged truncated: its count is a lower bound (countsText reads "at least N"). ${UNTRUSTED}`,
     paramsSchema: getPlatformStatusParamsSchema,
   },
   {
@@ -97,13 +97,29 @@ export async function getPlatformStatus(data: AgentData, params: GetPlatformStat
         authRequired: scan.authRequired,
         responseTime: scan.responseTime,
         error: scan.error,
+        errorClass: scan.errorClass,
+        errorMessage: errorClassMessage(scan.errorClass),
+        evidence: scan.evidence ?? null,
+        evidenceExplanation: evidenceExplanation(scan.evidence),
         toolsCount: scan.toolsCount,
         resourcesCount: scan.resourcesCount,
         promptsCount: scan.promptsCount,
+        resourceTemplatesCount: scan.resourceTemplatesCount ?? 0,
         listsTruncated: scan.listsTruncated,
-        tools: scan.tools.map((t) => ({ name: t.name, title: t.title, description: t.description, category: t.category })),
+        toolsTruncated: scan.toolsTruncated ?? false,
+        resourcesTruncated: scan.resourcesTruncated ?? false,
+        promptsTruncated: scan.promptsTruncated ?? false,
+        resourceTemplatesTruncated: scan.resourceTemplatesTruncated ?? false,
+        countsText: {
+          tools: countText(scan.toolsCount, scan.toolsTruncated),
+          resources: countText(scan.resourcesCount, scan.resourcesTruncated),
+          prompts: countText(scan.promptsCount, scan.promptsTruncated),
+          resourceTemplates: countText(scan.resourceTemplatesCount ?? 0, scan.resourceTemplatesTruncated),
+        },
+        tools: scan.tools.map((t) => ({ name: t.name, title: t.title, description: t.description, category: t.category, annotations: t.annotations })),
         resources: scan.resources.map((r) => ({ name: r.name, uri: r.uri, description: r.description, type: r.type })),
         prompts: scan.prompts.map((p) => ({ name: p.name, description: p.description, arguments: p.arguments })),
+        resourceTemplates: (scan.resourceTemplates ?? []).map((t) => ({ name: t.name, uriTemplate: t.uriTemplate, description: t.description })),
       },
     },
     otherMatches: matches.slice(1).map((m) => ({ id: m.id, name: m.name, url: m.url })),

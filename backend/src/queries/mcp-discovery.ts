@@ -1,11 +1,11 @@
 import type pg from 'pg';
 import { z } from 'zod';
-import type { DiscoveryQuery, DiscoveryResponse } from '@mcp-census/schemas';
+import { evidenceSchema, type DiscoveryQuery, type DiscoveryResponse } from '@mcp-census/schemas';
 
 const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const total = z.object({ total: z.coerce.number().int() });
 const source = { website_name: z.string(), website_url: z.string() };
-const endpointRow = z.object({ ...source, endpoint: z.string(), has_mcp: z.boolean() });
+const endpointRow = z.object({ ...source, endpoint: z.string(), has_mcp: z.boolean(), evidence: evidenceSchema.nullable().catch(null) });
 const toolRow = z.object({ ...source, website_id: z.coerce.number(), position: z.number(), name: z.string(), description: z.string().nullable(), category: z.string().nullable() });
 const resourceRow = z.object({ ...source, website_id: z.coerce.number(), position: z.number(), name: z.string(), description: z.string().nullable(), type: z.string().nullable() });
 const promptRow = z.object({ ...source, website_id: z.coerce.number(), position: z.number(), name: z.string(), description: z.string().nullable(), arguments: z.unknown() });
@@ -16,7 +16,7 @@ const promptRow = z.object({ ...source, website_id: z.coerce.number(), position:
  * stable paging. The count rides along (count(*) OVER runs before LIMIT).
  */
 const LISTS = {
-  endpoints: `SELECT w.name AS website_name, w.url AS website_url, l.mcp_endpoint AS endpoint, l.has_mcp, count(*) OVER () AS total
+  endpoints: `SELECT w.name AS website_name, w.url AS website_url, l.mcp_endpoint AS endpoint, l.has_mcp, l.evidence, count(*) OVER () AS total
                 FROM latest_scans l JOIN websites w ON w.id = l.website_id AND w.active
                WHERE l.mcp_endpoint IS NOT NULL AND ($1::text IS NULL OR w.name ILIKE $1)
                ORDER BY w.name, w.id LIMIT $2 OFFSET $3`,
@@ -51,7 +51,7 @@ export async function readMcpDiscovery(pool: pg.Pool, q: DiscoveryQuery): Promis
   };
   const source = (r: { website_name: string; website_url: string }) => ({ websiteName: r.website_name, websiteUrl: r.website_url });
   return {
-    endpoints: endpoints.map((r) => endpointRow.parse(r)).map((r) => ({ ...source(r), endpoint: r.endpoint, hasMcp: r.has_mcp })),
+    endpoints: endpoints.map((r) => endpointRow.parse(r)).map((r) => ({ ...source(r), endpoint: r.endpoint, hasMcp: r.has_mcp, evidence: r.evidence })),
     tools: tools.map((r) => toolRow.parse(r)).map((r) => ({ id: `${r.website_id}-${r.position}`, name: r.name, description: r.description, category: r.category, ...source(r) })),
     resources: resources.map((r) => resourceRow.parse(r)).map((r) => ({ id: `${r.website_id}-${r.position}`, name: r.name, description: r.description, type: r.type, ...source(r) })),
     prompts: prompts.map((r) => promptRow.parse(r)).map((r) => ({ id: `${r.website_id}-${r.position}`, name: r.name, description: r.description, arguments: r.arguments, ...source(r) })),

@@ -1,4 +1,4 @@
-import type { AdoptionTrendPoint, IndustryAnalytics, MetricsResponse, SecurityAnalytics, TrendPeriod, WebsitesResponse } from '@mcp-census/schemas';
+import { countText, EVIDENCE_EXPLANATIONS, type AdoptionTrendPoint, type IndustryAnalytics, type MetricsResponse, type SecurityAnalytics, type TrendPeriod, type WebsitesResponse } from '@mcp-census/schemas';
 import type { NewlyAdoptingSite } from '../queries/newly-adopting-sites';
 import type { PublicData } from './public-data';
 
@@ -82,3 +82,9 @@ export function reportFigures(d: AdoptionReportData): ReportFigures {
 
 /** Signed with one decimal: +1.5 / -0.3 / +0.0. */
 export const signed = (n: number): string => `${n >= 0 ? '+' : ''}${n.toFixed(1)}`;
+
+/** A listed site's tool count: "at least N" when the list was cut short, "unknown" when nothing of it could be read. */
+export const siteToolsText = (w: WebsitesResponse['websites'][number]): string => countText(w.latestScan?.toolsCount ?? 0, w.latestScan?.toolsTruncated);
+
+/** What the evidence column means; tool counts of cut lists are lower bounds. */
+export const EVIDENCE_NOTE = `Evidence: Handshake = ${EVIDENCE_EXPLANATIONS.handshake}; OAuth metadata = ${EVIDENCE_EXPLANATIONS['oauth-metadata']}; Auth wall = ${EVIDENCE_EXPLANATIONS['auth-wall']}. "At least N" tools: the list was cut short by the scanner's limits.`;

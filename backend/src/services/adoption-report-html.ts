@@ -1,5 +1,5 @@
-import { PRODUCT_NAME } from '@mcp-census/schemas';
-import { reportFigures, signed, type AdoptionReportData } from './adoption-report-data';
+import { countText, evidenceShortLabel, PRODUCT_NAME } from '@mcp-census/schemas';
+import { EVIDENCE_NOTE, reportFigures, signed, siteToolsText, type AdoptionReportData } from './adoption-report-data';
 import { escapeHtml as e } from './html-escape';
 
 export type { AdoptionReportData } from './adoption-report-data';
@@ -60,11 +60,12 @@ ${techniques.length ? table(['Technique', 'Name', 'Severity', 'Tactic', 'Affecte
 ${
   d.mcpSites
     ? `<h2>MCP-enabled platforms (${d.mcpSites.length} listed)</h2>\n${table(
-        ['Name', 'Address', 'Category', 'Endpoint', 'Tools'],
+        ['Name', 'Address', 'Category', 'Endpoint', 'Evidence', 'Tools'],
         d.mcpSites.map(
-          (w) => `<tr><td>${e(w.name)}</td><td>${e(w.url)}</td><td>${e(w.category ?? '')}</td><td>${e(w.latestScan?.mcpEndpoint ?? '')}</td><td>${w.latestScan?.toolsCount ?? 0}</td></tr>`,
+          (w) =>
+            `<tr><td>${e(w.name)}</td><td>${e(w.url)}</td><td>${e(w.category ?? '')}</td><td>${e(w.latestScan?.mcpEndpoint ?? '')}</td><td>${e(evidenceShortLabel(w.latestScan?.evidence) ?? '')}</td><td>${e(siteToolsText(w))}</td></tr>`,
         ),
-      )}`
+      )}\n<p class="note">${e(EVIDENCE_NOTE)}</p>`
     : ''
 }
 ${d.unsubscribeUrl ? `<p class="note">You receive this report because you subscribed at ${e(d.publicUrl)}. <a href="${e(d.unsubscribeUrl)}">Unsubscribe</a>.</p>` : ''}

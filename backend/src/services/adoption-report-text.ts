@@ -1,5 +1,5 @@
-import { PRODUCT_NAME } from '@mcp-census/schemas';
-import { reportFigures, signed, type AdoptionReportData } from './adoption-report-data';
+import { evidenceShortLabel, PRODUCT_NAME } from '@mcp-census/schemas';
+import { EVIDENCE_NOTE, reportFigures, signed, siteToolsText, type AdoptionReportData } from './adoption-report-data';
 
 /**
  * Scanned text on one line: control and format characters (line breaks,
@@ -46,7 +46,16 @@ export function renderAdoptionReportText(d: AdoptionReportData): string {
     ...f.topTechniques.map((t) => `- ${plain(t.techniqueId)} ${plain(t.techniqueName)} (${plain(t.severity)}, ${plain(t.tactic)}): ${t.affectedServers} affected servers`),
   );
   if (d.mcpSites) {
-    lines.push('', `MCP-ENABLED PLATFORMS (${d.mcpSites.length} listed)`, ...d.mcpSites.map((w) => `- ${plain(w.name)} (${plain(w.url)}): ${w.latestScan?.toolsCount ?? 0} tools`));
+    const evidence = (w: (typeof d.mcpSites)[number]): string => {
+      const label = evidenceShortLabel(w.latestScan?.evidence);
+      return label ? ` [${label}]` : '';
+    };
+    lines.push(
+      '',
+      `MCP-ENABLED PLATFORMS (${d.mcpSites.length} listed)`,
+      ...d.mcpSites.map((w) => `- ${plain(w.name)} (${plain(w.url)}): ${siteToolsText(w)} tools${evidence(w)}`),
+      EVIDENCE_NOTE,
+    );
   }
   lines.push('', 'Scan data is shown as-is, may contain classification or detection errors, and should be verified independently.');
   if (d.unsubscribeUrl) lines.push('', `You receive this report because you subscribed at ${d.publicUrl}.`, `Unsubscribe: ${d.unsubscribeUrl}`);

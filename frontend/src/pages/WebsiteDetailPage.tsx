@@ -3,10 +3,13 @@ import { Badge } from '../components/ui/Badge';
 import { Card } from '../components/ui/Card';
 import { CardTitle } from '../components/ui/CardTitle';
 import { ExternalLink } from '../components/ui/ExternalLink';
+import { SiteFindings } from '../components/security/SiteFindings';
 import { Skeleton } from '../components/ui/Skeleton';
 import { CapabilityLists } from '../components/websites/CapabilityLists';
 import { NoMcpNotice } from '../components/websites/NoMcpNotice';
+import { ScanEvidence } from '../components/websites/ScanEvidence';
 import { WebsiteSummaryCards } from '../components/websites/WebsiteSummaryCards';
+import { countText } from '@mcp-census/schemas/scan-display';
 import { formatLocalDateTime } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useWebsite } from '../state/queries';
@@ -98,19 +101,24 @@ export default function WebsiteDetailPage() {
             </div>
             <div className={column}>
               <h3 className="font-semibold">Capabilities</h3>
-              <p>{scan.toolsCount} tools</p>
-              <p>{scan.resourcesCount} resources</p>
-              <p>{scan.promptsCount} prompts</p>
+              <p>{countText(scan.toolsCount, scan.toolsTruncated)} tools</p>
+              <p>{countText(scan.resourcesCount, scan.resourcesTruncated)} resources</p>
+              <p>{countText(scan.promptsCount, scan.promptsTruncated)} prompts</p>
+              {(scan.resourceTemplatesCount ?? 0) > 0 || scan.resourceTemplatesTruncated ? (
+                <p>{countText(scan.resourceTemplatesCount ?? 0, scan.resourceTemplatesTruncated)} resource templates</p>
+              ) : null}
             </div>
             <div className={column}>
               <h3 className="font-semibold">Status</h3>
               <p className={scan.hasMcp ? 'text-green-700 dark:text-green-400' : ''}>{scan.hasMcp ? 'MCP Supported' : 'No MCP Support'}</p>
               {scan.error && <p className="break-words text-red-600 dark:text-red-400">Error: {scan.error}</p>}
+              <ScanEvidence scan={scan} />
             </div>
           </div>
         </Card>
       )}
       {scan?.hasMcp && <CapabilityLists scan={scan} />}
+      {scan?.hasMcp && <SiteFindings findings={site.findings ?? []} />}
       {!hasMcp && <NoMcpNotice error={scan?.error ?? null} />}
     </div>
   );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dashboardMetricsSchema } from '../dashboard-delta';
+import { evidenceSchema, toolAnnotationsSchema } from '../scan-result';
 import { singleScanSchema } from './one-url-scan';
 import { singleLineText } from './text';
 import { metricsResponseSchema } from './websites';
@@ -119,6 +120,11 @@ export const dashboardMetricsResourceSchema = z.object({
 /** pending = never scanned. */
 export const platformStatusSchema = z.enum(['mcp-enabled', 'no-mcp', 'pending']);
 
+/** Counts as they may honestly be read: "12", "at least 500" for a truncated list, "unknown" when a truncated list had nothing readable. */
+const countsTextSchema = z.object({ tools: z.string(), resources: z.string(), prompts: z.string() });
+/** A truncated list's count is a lower bound, never the server's full count. */
+const listTruncationFields = { toolsTruncated: z.boolean(), resourcesTruncated: z.boolean(), promptsTruncated: z.boolean() };
+
 export const agentWebsiteSchema = z.object({
   id: z.number().int().positive(),
   name: z.string(),
@@ -130,6 +136,10 @@ export const agentWebsiteSchema = z.object({
   toolsCount: count,
   resourcesCount: count,
   promptsCount: count,
+  /** Why MCP was recognised: handshake, oauth-metadata or auth-wall; null without MCP (or for scans from before evidence levels). */
+  evidence: evidenceSchema.nullable(),
+  ...listTruncationFields,
+  countsText: countsTextSchema,
 });
 export type AgentWebsite = z.infer<typeof agentWebsiteSchema>;
 
@@ -192,13 +202,26 @@ export const platformDetailSchema = z.object({
       authRequired: z.boolean(),
       responseTime: count,
       error: z.string().nullable(),
+      /** The failure class of the scan and its one-line message ('forbidden': refused by the server, not an authentication challenge). */
+      errorClass: z.string().nullable(),
+      errorMessage: z.string().nullable(),
+      evidence: evidenceSchema.nullable(),
+      /** Plain words for `evidence`. */
+      evidenceExplanation: z.string().nullable(),
       toolsCount: count,
       resourcesCount: count,
       promptsCount: count,
+      resourceTemplatesCount: count,
       listsTruncated: z.boolean(),
-      tools: z.array(z.object({ name: z.string(), title: z.string().nullable(), description: z.string().nullable(), category: z.string().nullable() })),
+      ...listTruncationFields,
+      resourceTemplatesTruncated: z.boolean(),
+      countsText: countsTextSchema.extend({ resourceTemplates: z.string() }),
+      tools: z.array(
+        z.object({ name: z.string(), title: z.string().nullable(), description: z.string().nullable(), category: z.string().nullable(), annotations: toolAnnotationsSchema.nullable() }),
+      ),
       resources: z.array(z.object({ name: z.string(), uri: z.string(), description: z.string().nullable(), type: z.string().nullable() })),
       prompts: z.array(z.object({ name: z.string(), description: z.string().nullable(), arguments: z.unknown() })),
+      resourceTemplates: z.array(z.object({ name: z.string(), uriTemplate: z.string(), description: z.string().nullable() })),
     })
     .nullable(),
 });

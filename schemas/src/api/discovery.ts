@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { evidenceSchema } from '../scan-result';
 import { searchTextSchema } from './websites';
 
 const count = z.number().int().nonnegative();
@@ -23,7 +24,8 @@ export type DiscoveryQuery = z.infer<typeof discoveryQuerySchema>;
 const source = { websiteName: z.string(), websiteUrl: z.string() };
 
 export const discoveryResponseSchema = z.object({
-  endpoints: z.array(z.object({ ...source, endpoint: z.string(), hasMcp: z.boolean() })),
+  /** evidence: why the endpoint counts as MCP (null: not MCP, or scanned before evidence levels). */
+  endpoints: z.array(z.object({ ...source, endpoint: z.string(), hasMcp: z.boolean(), evidence: evidenceSchema.nullable().optional() })),
   tools: z.array(z.object({ id: z.string(), name: z.string(), description: z.string().nullable(), category: z.string().nullable(), ...source })),
   resources: z.array(z.object({ id: z.string(), name: z.string(), description: z.string().nullable(), type: z.string().nullable(), ...source })),
   prompts: z.array(z.object({ id: z.string(), name: z.string(), description: z.string().nullable(), arguments: z.unknown(), ...source })),

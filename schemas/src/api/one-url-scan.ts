@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { scanResultSchema } from '../scan-result';
+import { errorClassSchema, evidenceSchema, scanResultSchema } from '../scan-result';
 import { storableText } from './text';
 
 /** A URL a visitor or agent asks us to probe: http(s) only, bounded. */
@@ -16,6 +16,14 @@ export type VerifyEndpointResponse = z.infer<typeof verifyEndpointResponseSchema
 export const singleScanSchema = scanResultSchema
   .pick({ hasMcp: true, mcpEndpoint: true, responseTime: true, error: true, transport: true, protocolVersion: true, authRequired: true, serverInfo: true })
   .extend({
+    // why MCP was recognised, the failure class, and which lists are lower bounds (optional: additive)
+    evidence: evidenceSchema.nullable().optional(),
+    errorClass: errorClassSchema.nullable().optional(),
+    toolsTruncated: z.boolean().optional(),
+    resourcesTruncated: z.boolean().optional(),
+    promptsTruncated: z.boolean().optional(),
+    resourceTemplatesTruncated: z.boolean().optional(),
+    resourceTemplates: z.array(z.object({ name: z.string(), uriTemplate: z.string(), description: z.string().nullable() })).optional(),
     url: z.string(),
     scanTime: z.iso.datetime({ offset: true }),
     tools: z.array(z.object({ name: z.string(), description: z.string().nullable(), category: z.string().nullable() })),

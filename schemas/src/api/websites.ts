@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { dashboardMetricsSchema } from '../dashboard-delta';
+import { evidenceSchema, toolAnnotationsSchema } from '../scan-result';
 import { singleLineText } from './text';
+import { siteFindingSchema } from './site-findings';
 import { weeklyGrowthSchema } from './trends';
 
 const count = z.number().int().nonnegative();
@@ -37,6 +39,14 @@ export const latestScanSummarySchema = z.object({
   toolsCount: count,
   resourcesCount: count,
   promptsCount: count,
+  /** Why MCP was recognised (null: no MCP, or a scan from before evidence levels). */
+  evidence: evidenceSchema.nullable().optional(),
+  /** A truncated list's count is a lower bound ("at least N"); with nothing read it is unknown, not 0. */
+  toolsTruncated: z.boolean().optional(),
+  resourcesTruncated: z.boolean().optional(),
+  promptsTruncated: z.boolean().optional(),
+  resourceTemplatesCount: count.optional(),
+  resourceTemplatesTruncated: z.boolean().optional(),
 });
 
 export const websiteSummarySchema = z.object({
@@ -62,11 +72,14 @@ export const websiteDetailSchema = websiteSummarySchema.extend({
       authorizationServers: z.array(z.string()),
       discoveredVia: z.string().nullable(),
       listsTruncated: z.boolean(),
-      tools: z.array(z.object({ id: z.string(), name: z.string(), title: z.string().nullable(), description: z.string().nullable(), category: z.string().nullable(), inputSchema: z.unknown(), annotations: z.unknown(), hash: z.string() })),
+      tools: z.array(z.object({ id: z.string(), name: z.string(), title: z.string().nullable(), description: z.string().nullable(), category: z.string().nullable(), inputSchema: z.unknown(), annotations: toolAnnotationsSchema.nullable(), hash: z.string() })),
       resources: z.array(z.object({ id: z.string(), name: z.string(), uri: z.string(), description: z.string().nullable(), type: z.string().nullable(), hash: z.string() })),
       prompts: z.array(z.object({ id: z.string(), name: z.string(), description: z.string().nullable(), arguments: z.unknown(), hash: z.string() })),
+      resourceTemplates: z.array(z.object({ id: z.string(), name: z.string(), uriTemplate: z.string(), description: z.string().nullable(), hash: z.string() })).optional(),
     })
     .nullable(),
+  /** SAFE-MCP findings of the latest scan, most severe first (api/site-findings.ts). */
+  findings: z.array(siteFindingSchema).optional(),
 });
 export type WebsiteDetailResponse = z.infer<typeof websiteDetailSchema>;
 

@@ -13,6 +13,7 @@ export { readScanHistory, type ScanHistoryEntry } from './queries/read-scan-hist
 export { readScanLogs, type ScanLogLine } from './queries/read-scan-logs';
 export { readToolCategories, type ToolCategory } from './queries/read-tool-categories';
 export { readWebsite } from './queries/read-website';
+export { readSiteFindings } from './queries/read-site-findings';
 export type * from './queries/types';
 export { readSecurityAnalytics, TOP_VULNERABILITIES } from './queries/read-security-analytics';
 export { readShadowingPairs } from './queries/read-shadowing-pairs';

@@ -3,6 +3,8 @@ import type { TypedEnvelope } from '../kafka/envelope';
 import { foldLatest, scanTimeOf, uniqueByEventId } from '../kafka/fold-latest';
 import { snapshotDailyReport } from './daily-report';
 import { inTransaction, STATE_PROJECTION_LIMITS } from './limits';
+import { listTruncation } from './list-truncation';
+import { replaceResourceTemplates } from './replace-resource-templates';
 import { cleanText, toJsonb } from './sanitize';
 import { refreshToolNameKeys } from './security/refresh-tool-name-keys';
 import { scanContentHash } from './security/content-hash';
@@ -32,7 +34,7 @@ type Completed = TypedEnvelope<'scan.completed'>;
 /**
  * Projects a chunk of scan.completed events in one transaction:
  * latest_scans (newest by scan_time, event_id wins), the site's
- * tools/resources/prompts (replaced only when the event is the newest),
+ * tools/resources/prompts and resource templates (replaced only when the event is the newest),
  * recent_scans (bounded) and today's scan history row. Idempotent and
  * order-tolerant: any delivery order and any duplication yield the same state.
  */
@@ -62,16 +64,20 @@ export async function projectScanCompleted(pool: pg.Pool, events: Completed[], o
       const winners = await client.query<{ event_id: string }>(
         `INSERT INTO latest_scans AS l (website_id, event_id, scan_time, has_mcp, mcp_endpoint, transport, protocol_version, server_info,
                                         auth_required, authorization_servers, discovered_via, response_time_ms, error, error_class,
-                                        tools_count, resources_count, prompts_count, lists_truncated)
+                                        tools_count, resources_count, prompts_count, lists_truncated, evidence, tools_truncated,
+                                        resources_truncated, prompts_truncated, resource_templates_truncated, resource_templates_count)
          SELECT x.website_id, x.event_id, x.scan_time, x.has_mcp, x.mcp_endpoint, x.transport, x.protocol_version, x.server_info::jsonb,
                 x.auth_required, COALESCE(x.authorization_servers::text[], '{}'), x.discovered_via, x.response_time_ms, x.error, x.error_class,
-                x.tools_count, x.resources_count, x.prompts_count, x.lists_truncated
+                x.tools_count, x.resources_count, x.prompts_count, x.lists_truncated, x.evidence, x.tools_truncated,
+                x.resources_truncated, x.prompts_truncated, x.resource_templates_truncated, x.resource_templates_count
            FROM unnest($1::bigint[], $2::uuid[], $3::timestamptz[], $4::boolean[], $5::text[], $6::text[], $7::text[], $8::text[],
                        $9::boolean[], $10::text[], $11::text[], $12::integer[], $13::text[], $14::text[],
-                       $15::integer[], $16::integer[], $17::integer[], $18::boolean[])
+                       $15::integer[], $16::integer[], $17::integer[], $18::boolean[], $19::text[], $20::boolean[],
+                       $21::boolean[], $22::boolean[], $23::boolean[], $24::integer[])
                 AS x(website_id, event_id, scan_time, has_mcp, mcp_endpoint, transport, protocol_version, server_info,
                      auth_required, authorization_servers, discovered_via, response_time_ms, error, error_class,
-                     tools_count, resources_count, prompts_count, lists_truncated)
+                     tools_count, resources_count, prompts_count, lists_truncated, evidence, tools_truncated,
+                     resources_truncated, prompts_truncated, resource_templates_truncated, resource_templates_count)
            JOIN websites w ON w.id = x.website_id
          ON CONFLICT (website_id) DO UPDATE SET
            event_id = EXCLUDED.event_id, scan_time = EXCLUDED.scan_time, has_mcp = EXCLUDED.has_mcp,
@@ -80,7 +86,9 @@ export async function projectScanCompleted(pool: pg.Pool, events: Completed[], o
            authorization_servers = EXCLUDED.authorization_servers, discovered_via = EXCLUDED.discovered_via,
            response_time_ms = EXCLUDED.response_time_ms, error = EXCLUDED.error, error_class = EXCLUDED.error_class,
            tools_count = EXCLUDED.tools_count, resources_count = EXCLUDED.resources_count, prompts_count = EXCLUDED.prompts_count,
-           lists_truncated = EXCLUDED.lists_truncated
+           lists_truncated = EXCLUDED.lists_truncated, evidence = EXCLUDED.evidence, tools_truncated = EXCLUDED.tools_truncated,
+           resources_truncated = EXCLUDED.resources_truncated, prompts_truncated = EXCLUDED.prompts_truncated,
+           resource_templates_truncated = EXCLUDED.resource_templates_truncated, resource_templates_count = EXCLUDED.resource_templates_count
          WHERE (EXCLUDED.scan_time, EXCLUDED.event_id) >= (l.scan_time, l.event_id)
          RETURNING l.event_id`,
         latestScanColumns(foldLatest(freshEvents, (e) => e.payload.websiteId, scanTimeOf).sort((a, b) => a.payload.websiteId - b.payload.websiteId)),
@@ -98,6 +106,7 @@ export async function projectScanCompleted(pool: pg.Pool, events: Completed[], o
       const changedSites = new Set(contentChanged.rows.map((r) => Number(r.website_id)));
       const changedWinners = winning.filter((e) => changedSites.has(e.payload.websiteId));
       if (changedWinners.length > 0) await replaceSets(client, changedWinners);
+      await replaceResourceTemplates(client, winning);
       await refreshSiteFindings(client, [...new Set([...winningSites, ...previousMoved])].sort((a, b) => a - b));
       await refreshToolNameKeys(client, [...changedSites]);
 
@@ -165,6 +174,12 @@ function latestScanColumns(events: Completed[]): unknown[] {
     r.map((x) => x.resources.length),
     r.map((x) => x.prompts.length),
     r.map((x) => x.listsTruncated),
+    r.map((x) => x.evidence),
+    r.map((x) => listTruncation(x).tools),
+    r.map((x) => listTruncation(x).resources),
+    r.map((x) => listTruncation(x).prompts),
+    r.map((x) => listTruncation(x).resourceTemplates),
+    r.map((x) => x.resourceTemplates.length),
   ];
 }
 

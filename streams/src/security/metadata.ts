@@ -1,4 +1,4 @@
-import type { ScanResult, ScannedPrompt, ScannedResource, ScannedTool, SecurityFinding, Severity, SubjectKind } from '@mcp-census/schemas';
+import { MATCHED_MAX_CHARS, type FindingDetail, type ScanResult, type ScannedPrompt, type ScannedResource, type ScannedTool, type SecurityFinding, type Severity, type SubjectKind } from '@mcp-census/schemas';
 import { visibleText } from './evidence';
 import { severityRank } from './severity';
 import { schemaStrings, type SchemaBudget } from './schema-strings';
@@ -87,10 +87,20 @@ export function makeFinding(
   subjectKind: SubjectKind,
   subjectName: string | null,
   evidence: string,
+  detail?: FindingDetail,
 ): SecurityFinding {
   // visibleText is idempotent on evidence already made visible: this is the
   // final guard that every stored snippet is visible and within the limit.
-  return { techniqueId, severity, websiteId, subjectKind, subjectName: clampName(subjectName), evidence: visibleText(evidence) };
+  const finding: SecurityFinding = { techniqueId, severity, websiteId, subjectKind, subjectName: clampName(subjectName), evidence: visibleText(evidence) };
+  if (detail) {
+    finding.detail = {
+      tool: clampName(detail.tool),
+      field: detail.field === null ? null : visibleText(detail.field, 120),
+      matched: detail.matched === null ? null : visibleText(detail.matched, MATCHED_MAX_CHARS),
+      rule: visibleText(detail.rule),
+    };
+  }
+  return finding;
 }
 
 /**
@@ -100,6 +110,8 @@ export function makeFinding(
 export interface Signal {
   severity: Severity;
   evidence: () => string;
+  /** Structured evidence: the rule in words, the field and the matched text (built only for the reported signal). */
+  detail?: () => { rule: string; field: string; matched: string };
 }
 
 /** Room for one signal's evidence, leaving space for a "(+N more)" suffix. */
@@ -120,5 +132,7 @@ export function findingFromSignals(
   if (!worst) return null;
   const more = signals.length - 1;
   const evidence = more > 0 ? `${worst.evidence()} (+${more} more)` : worst.evidence();
-  return makeFinding(techniqueId, worst.severity, websiteId, subject.kind, subject.name, evidence);
+  const d = worst.detail?.();
+  const detail = d ? { tool: subject.kind === 'server' ? null : subject.name, field: d.field, matched: d.matched, rule: `${techniqueId} ${d.rule} → ${worst.severity}` } : undefined;
+  return makeFinding(techniqueId, worst.severity, websiteId, subject.kind, subject.name, evidence, detail);
 }

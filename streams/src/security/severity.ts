@@ -1,4 +1,4 @@
-import type { Severity } from '@mcp-census/schemas';
+import { EXPOSURE_SEVERITY, type Severity } from '@mcp-census/schemas';
 
 /**
  * Severity rules of the security view, in one place (the same rules in
@@ -28,8 +28,10 @@ import type { Severity } from '@mcp-census/schemas';
  *   variant of it (case, separators, fullwidth) medium; a variant written with
  *   Cyrillic/Greek look-alikes high.
  * - T1201 Rug Pull: a definition changed since the previous scan high.
- * - T1005 Exposed Endpoint: tools listed without authentication medium; high
- *   when one of them is over-privileged.
+ * - T1005 Exposed Endpoint: tools listed without authentication, rated by the
+ *   most capable tool (schemas/src/tool-capability-rules.ts, the one table):
+ *   destructive high, side-effecting medium, read-only/unknown low; none
+ *   behind authentication.
  * - T1104 Over-Privileged Tool: shell/code execution high; destructive file
  *   or database access, or network fetch, medium; other file writes and
  *   read-only database access low.
@@ -63,7 +65,7 @@ export const SEVERITY_RULES = {
   toolShadowing: { concealment: 'high', redirection: 'medium' },
   crossServerShadowing: { sameName: 'low', lookAlike: 'medium', nonLatinLookAlike: 'high' },
   rugPull: { changedDefinition: 'high' },
-  exposedEndpoint: { unauthenticated: 'medium', withPrivilegedTool: 'high' },
+  exposedEndpoint: EXPOSURE_SEVERITY,
   overPrivilegedTool: {
     shell: 'high',
     destructiveFile: 'medium',

@@ -53,13 +53,17 @@ export function findInstructionMarker(text: string): TextMatch | null {
 /**
  * Invisible characters named by SAFE-MCP: U+200B–U+200F, U+202A–U+202E,
  * U+2060–U+206F (including the bidi isolates U+2066–U+2069), U+FEFF and the
- * tag block U+E0000–U+E007F.
+ * tag block U+E0000–U+E007F; plus the Arabic letter mark U+061C (a bidi
+ * control), the Mongolian vowel separator U+180E (a former zero-width space)
+ * and the variation selectors supplement U+E0100–U+E01EF (invisible, used to
+ * smuggle bytes after a visible character).
  */
-const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2060-\u206F\uFEFF\u{E0000}-\u{E007F}]/gu;
+const INVISIBLE = /[\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\uFEFF\u{E0000}-\u{E007F}\u{E0100}-\u{E01EF}]/gu;
 const EMOJI = /\p{Extended_Pictographic}/u;
 const JOINING_LETTER = /[\p{L}\p{M}]/u;
 const LATIN_GREEK_CYRILLIC = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]/u;
-const RTL_LETTER = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}]/u;
+// letters only: the Arabic letter mark U+061C is of Arabic script too, but no letter
+const RTL_LETTER = /(?=\p{L})[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}]/u;
 
 export interface InvisibleCharacters {
   /** Position of the first suspicious character. */
@@ -89,7 +93,7 @@ function codePointAt(text: string, i: number): string {
  */
 function isBenignInvisible(text: string, i: number, cp: number, hasRtl: boolean): boolean {
   if (cp === 0xfeff && i === 0) return true;
-  if ((cp === 0x200e || cp === 0x200f || (cp >= 0x2066 && cp <= 0x2069)) && hasRtl) return true;
+  if ((cp === 0x200e || cp === 0x200f || cp === 0x061c || (cp >= 0x2066 && cp <= 0x2069)) && hasRtl) return true;
   if (cp === 0x200c || cp === 0x200d) {
     const prev = codePointBefore(text, i);
     const next = codePointAt(text, i + 1);

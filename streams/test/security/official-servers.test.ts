@@ -37,15 +37,16 @@ describe('official MCP example servers', () => {
     );
   });
 
-  it('fetch server: a network tool, declared read-only, so no T1302', () => {
+  it('fetch server: a network tool, declared read-only, so no T1302 and a low exposure', () => {
     const findings = detectSiteFindings({ websiteId: 7, result: fetchServer, previous: null });
-    expect(summary(findings)).toEqual(['SAFE-T1005:high:server:mcp-fetch', 'SAFE-T1104:medium:tool:fetch', 'SAFE-T1604:low:server:mcp-fetch']);
-    expect(findings[1]!.evidence).toContain('parameter "url"');
+    expect(summary(findings)).toEqual(['SAFE-T1104:medium:tool:fetch', 'SAFE-T1005:low:server:mcp-fetch', 'SAFE-T1604:low:server:mcp-fetch']);
+    expect(findings[0]!.evidence).toContain('parameter "url"');
   });
 
-  it('memory server: deleting graph entities is not file or database privilege', () => {
+  it('memory server: deleting graph entities is not file or database privilege, but open deletion is a high exposure', () => {
     const findings = detectSiteFindings({ websiteId: 7, result: memoryServer, previous: null });
-    expect(summary(findings)).toEqual(['SAFE-T1005:medium:server:memory-server', 'SAFE-T1604:low:server:memory-server']);
+    expect(summary(findings)).toEqual(['SAFE-T1005:high:server:memory-server', 'SAFE-T1604:low:server:memory-server']);
+    expect(findings[0]!.detail).toMatchObject({ tool: 'delete_entities', field: 'name' });
   });
 
   it('the same servers behind authentication only disclose their version', () => {

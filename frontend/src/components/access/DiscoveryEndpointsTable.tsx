@@ -1,4 +1,5 @@
 import type { DiscoveryResponse } from '@mcp-census/schemas/api/discovery';
+import { evidenceExplanation, evidenceShortLabel } from '@mcp-census/schemas/scan-display';
 import { safeHttpUrl } from '../../lib/safe-url';
 import { Badge } from '../ui/Badge';
 import { cellClass, headClass, tableClass, tbodyClass, theadClass } from './discovery-table-styles';
@@ -13,6 +14,7 @@ export function DiscoveryEndpointsTable({ endpoints }: { endpoints: DiscoveryRes
           <th scope="col" className={headClass}>Website</th>
           <th scope="col" className={headClass}>Endpoint</th>
           <th scope="col" className={headClass}>Status</th>
+          <th scope="col" className={headClass}>Evidence</th>
           <th scope="col" className={`${headClass} text-right`}>Action</th>
         </tr>
       </thead>
@@ -28,6 +30,16 @@ export function DiscoveryEndpointsTable({ endpoints }: { endpoints: DiscoveryRes
               </td>
               <td className={`${cellClass} break-all font-mono text-xs`}>{endpoint}</td>
               <td className={cellClass}>{row.hasMcp ? <Badge tone="green">Active</Badge> : <Badge>Inactive</Badge>}</td>
+              <td className={cellClass}>
+                {evidenceShortLabel(row.evidence) ? (
+                  <>
+                    <div className="font-medium">{evidenceShortLabel(row.evidence)}</div>
+                    <div className="text-xs text-slate-500">{evidenceExplanation(row.evidence)}</div>
+                  </>
+                ) : (
+                  <span className="text-slate-400" aria-label="No evidence">—</span>
+                )}
+              </td>
               <td className={`${cellClass} text-right`}>
                 {target && (
                   <button

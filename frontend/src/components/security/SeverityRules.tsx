@@ -1,4 +1,18 @@
 import { SEVERITY_RULE_TEXTS } from '@mcp-census/schemas/safe-mcp-severity-rules';
+import { EXPOSURE_SEVERITY, TOOL_CAPABILITY_RULES } from '@mcp-census/schemas/tool-capability-rules';
+
+/** SAFE-T1005's tool-capability table: the same rows the detector evaluates, first match wins. */
+function CapabilityTable() {
+  return (
+    <ol className="mt-1 list-decimal space-y-0.5 pl-6 text-xs text-slate-600 dark:text-slate-400" aria-label="Tool capability rules">
+      {TOOL_CAPABILITY_RULES.map((r) => (
+        <li key={r.id}>
+          <span className="font-mono">{r.id}</span> — {r.capability} ({EXPOSURE_SEVERITY[r.capability]}): {r.text}
+        </li>
+      ))}
+    </ol>
+  );
+}
 
 /** How each finding's severity is decided: the detectors' rules, in words. */
 export function SeverityRules() {
@@ -13,6 +27,7 @@ export function SeverityRules() {
         {SEVERITY_RULE_TEXTS.map((r) => (
           <li key={r.techniqueId} className="text-slate-700 dark:text-slate-300">
             <span className="font-mono text-xs text-slate-500 dark:text-slate-400">{r.techniqueId}</span> {r.rule}
+            {r.techniqueId === 'SAFE-T1005' && <CapabilityTable />}
           </li>
         ))}
       </ul>

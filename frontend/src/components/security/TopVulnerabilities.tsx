@@ -3,6 +3,7 @@ import { Card } from '../ui/Card';
 import { CardTitle } from '../ui/CardTitle';
 import { ExternalLink } from '../ui/ExternalLink';
 import { SeverityBadge } from './SeverityBadge';
+import { VisibleText } from './VisibleText';
 
 /** Affected servers listed per technique. */
 const MAX_SERVERS = 3;
@@ -29,7 +30,7 @@ export function TopVulnerabilities({ items }: { items: SecurityAnalytics['topVul
                 <ul className="mt-2 space-y-0.5 text-sm">
                   {v.websites.slice(0, MAX_SERVERS).map((site) => (
                     <li key={site.url} className="truncate">
-                      {site.name} —{' '}
+                      <VisibleText text={site.name} /> —{' '}
                       <ExternalLink href={site.url} className="text-indigo-600 hover:underline dark:text-indigo-400">
                         {site.url}
                       </ExternalLink>

@@ -1,10 +1,12 @@
 import type { WebsiteDetailResponse } from '@mcp-census/schemas/api/websites';
+import { countText } from '@mcp-census/schemas/scan-display';
 import type { ReactNode } from 'react';
 import { Badge } from '../ui/Badge';
+import { ToolAnnotationBadges } from './ToolAnnotations';
 
 type Scan = NonNullable<WebsiteDetailResponse['latestScan']>;
 
-function ListSection({ title, count, children }: { title: string; count: number; children: ReactNode }) {
+function ListSection({ title, count, children }: { title: string; count: string; children: ReactNode }) {
   return (
     <section className="space-y-2">
       <h3 className="font-semibold">
@@ -18,20 +20,44 @@ function ListSection({ title, count, children }: { title: string; count: number;
 const item = 'space-y-1 px-4 py-3';
 const describe = 'break-words text-sm text-slate-600 dark:text-slate-400';
 
+/** The lists whose counts are lower bounds, and the ones of which nothing could be read. */
+function TruncationNote({ scan }: { scan: Scan }) {
+  const lists = [
+    { name: 'tools', count: scan.tools.length, truncated: scan.toolsTruncated },
+    { name: 'resources', count: scan.resources.length, truncated: scan.resourcesTruncated },
+    { name: 'prompts', count: scan.prompts.length, truncated: scan.promptsTruncated },
+    { name: 'resource templates', count: scan.resourceTemplates?.length ?? 0, truncated: scan.resourceTemplatesTruncated },
+  ];
+  const cut = lists.filter((l) => l.truncated && l.count > 0).map((l) => l.name);
+  const unread = lists.filter((l) => l.truncated && l.count === 0).map((l) => l.name);
+  // scans from before per-list flags
+  const legacy = scan.listsTruncated && cut.length === 0 && unread.length === 0;
+  if (cut.length === 0 && unread.length === 0 && !legacy) return null;
+  return (
+    <div className="space-y-1 text-xs text-slate-500" data-testid="truncation-note">
+      {cut.length > 0 && <p>Cut short by the scanner's limits, so these counts are lower bounds: {cut.join(', ')}.</p>}
+      {unread.length > 0 && <p>Could not be read, so their size is unknown: {unread.join(', ')}.</p>}
+      {legacy && <p>The site announced more items than are stored; the lists above are cut short.</p>}
+    </div>
+  );
+}
+
 /**
- * Tools, resources and prompts as the site announced them. All of it is
- * third-party text: shown as plain React text, never as markup.
+ * Tools, resources, resource templates and prompts as the site announced
+ * them. All of it is third-party text: shown as plain React text, never as markup.
  */
 export function CapabilityLists({ scan }: { scan: Scan }) {
+  const templates = scan.resourceTemplates ?? [];
   return (
     <div className="space-y-5">
       {scan.tools.length > 0 && (
-        <ListSection title="Available Tools" count={scan.tools.length}>
+        <ListSection title="Available Tools" count={countText(scan.tools.length, scan.toolsTruncated)}>
           {scan.tools.map((tool) => (
             <li key={tool.id} className={item}>
               <div className="flex flex-wrap items-center gap-2">
                 <code className="break-all font-mono text-sm font-semibold">{tool.name}</code>
                 {tool.category && <Badge tone="indigo">{tool.category}</Badge>}
+                <ToolAnnotationBadges annotations={tool.annotations} toolName={tool.name} />
               </div>
               {tool.description && <p className={describe}>{tool.description}</p>}
             </li>
@@ -39,7 +65,7 @@ export function CapabilityLists({ scan }: { scan: Scan }) {
         </ListSection>
       )}
       {scan.resources.length > 0 && (
-        <ListSection title="Available Resources" count={scan.resources.length}>
+        <ListSection title="Available Resources" count={countText(scan.resources.length, scan.resourcesTruncated)}>
           {scan.resources.map((resource) => (
             <li key={resource.id} className={item}>
               <div className="flex flex-wrap items-center gap-2">
@@ -51,8 +77,19 @@ export function CapabilityLists({ scan }: { scan: Scan }) {
           ))}
         </ListSection>
       )}
+      {templates.length > 0 && (
+        <ListSection title="Resource Templates" count={countText(templates.length, scan.resourceTemplatesTruncated)}>
+          {templates.map((template) => (
+            <li key={template.id} className={item}>
+              <span className="break-all text-sm font-semibold">{template.name}</span>
+              <code className="block break-all font-mono text-xs text-slate-700 dark:text-slate-300">{template.uriTemplate}</code>
+              {template.description && <p className={describe}>{template.description}</p>}
+            </li>
+          ))}
+        </ListSection>
+      )}
       {scan.prompts.length > 0 && (
-        <ListSection title="Available Prompts" count={scan.prompts.length}>
+        <ListSection title="Available Prompts" count={countText(scan.prompts.length, scan.promptsTruncated)}>
           {scan.prompts.map((prompt) => (
             <li key={prompt.id} className={item}>
               <span className="break-all text-sm font-semibold">{prompt.name}</span>
@@ -61,7 +98,7 @@ export function CapabilityLists({ scan }: { scan: Scan }) {
           ))}
         </ListSection>
       )}
-      {scan.listsTruncated && <p className="text-xs text-slate-500">The site announced more items than are stored; the lists above are cut short.</p>}
+      <TruncationNote scan={scan} />
     </div>
   );
 }

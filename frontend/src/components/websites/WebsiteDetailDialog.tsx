@@ -2,6 +2,7 @@ import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/re
 import { Link } from 'wouter';
 import type { ReactNode } from 'react';
 import { useWebsite } from '../../state/queries';
+import { countText } from '@mcp-census/schemas/scan-display';
 import { formatLocalDateTime } from '../../lib/format';
 import { Badge } from '../ui/Badge';
 import { ExternalLink } from '../ui/ExternalLink';
@@ -9,6 +10,7 @@ import { Skeleton } from '../ui/Skeleton';
 import { CapabilityLists } from './CapabilityLists';
 import { CategoryIcon } from './CategoryIcon';
 import { NoMcpNotice } from './NoMcpNotice';
+import { ScanEvidence } from './ScanEvidence';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -88,13 +90,19 @@ function DialogBody({ id, preview }: { id: number; preview: WebsitePreview | und
                 {scan.mcpEndpoint && <Row label="Endpoint">{scan.mcpEndpoint}</Row>}
                 <Row label="Response time">{scan.responseTime} ms</Row>
               </dl>
+              <div className="mt-2">
+                <ScanEvidence scan={scan} />
+              </div>
             </section>
             <section className={panel}>
               <h3 className="mb-2 font-semibold">Capabilities</h3>
               <dl>
-                <Row label="Tools">{scan.toolsCount}</Row>
-                <Row label="Resources">{scan.resourcesCount}</Row>
-                <Row label="Prompts">{scan.promptsCount}</Row>
+                <Row label="Tools">{countText(scan.toolsCount, scan.toolsTruncated)}</Row>
+                <Row label="Resources">{countText(scan.resourcesCount, scan.resourcesTruncated)}</Row>
+                <Row label="Prompts">{countText(scan.promptsCount, scan.promptsTruncated)}</Row>
+                {((scan.resourceTemplatesCount ?? 0) > 0 || scan.resourceTemplatesTruncated) && (
+                  <Row label="Resource templates">{countText(scan.resourceTemplatesCount ?? 0, scan.resourceTemplatesTruncated)}</Row>
+                )}
                 <Row label="Category">{site.category ?? 'Uncategorised'}</Row>
               </dl>
             </section>

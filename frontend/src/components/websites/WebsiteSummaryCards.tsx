@@ -1,3 +1,4 @@
+import { countText } from '@mcp-census/schemas/scan-display';
 import { Card } from '../ui/Card';
 
 interface ScanCounts {
@@ -5,6 +6,9 @@ interface ScanCounts {
   toolsCount: number;
   resourcesCount: number;
   promptsCount: number;
+  toolsTruncated?: boolean | undefined;
+  resourcesTruncated?: boolean | undefined;
+  promptsTruncated?: boolean | undefined;
 }
 
 function SummaryCard({ title, value }: { title: string; value: string | number }) {
@@ -16,14 +20,14 @@ function SummaryCard({ title, value }: { title: string; value: string | number }
   );
 }
 
-/** MCP Status, Tools Available, Resources and Prompts of the detail page. */
+/** MCP Status, Tools Available, Resources and Prompts of the detail page; a truncated list reads "at least N" (or "unknown"). */
 export function WebsiteSummaryCards({ scan }: { scan: ScanCounts | null }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
       <SummaryCard title="MCP Status" value={scan?.hasMcp ? 'Enabled' : 'Disabled'} />
-      <SummaryCard title="Tools Available" value={scan?.toolsCount ?? 0} />
-      <SummaryCard title="Resources" value={scan?.resourcesCount ?? 0} />
-      <SummaryCard title="Prompts" value={scan?.promptsCount ?? 0} />
+      <SummaryCard title="Tools Available" value={scan ? countText(scan.toolsCount, scan.toolsTruncated) : 0} />
+      <SummaryCard title="Resources" value={scan ? countText(scan.resourcesCount, scan.resourcesTruncated) : 0} />
+      <SummaryCard title="Prompts" value={scan ? countText(scan.promptsCount, scan.promptsTruncated) : 0} />
     </div>
   );
 }

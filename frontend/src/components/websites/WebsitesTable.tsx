@@ -1,4 +1,5 @@
 import type { WebsitesResponse } from '@mcp-census/schemas/api/websites';
+import { countText } from '@mcp-census/schemas/scan-display';
 import { formatRelativeTime } from '../../lib/format';
 import { ExternalLink } from '../ui/ExternalLink';
 import { Skeleton } from '../ui/Skeleton';
@@ -15,7 +16,8 @@ const head = 'px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide 
 
 /**
  * Website, Status, Tools, Resources, Last Scan, Actions. Names and addresses
- * come from the catalogue and scans, so they are rendered as plain text.
+ * come from the catalogue and scans, so they are rendered as plain text. A
+ * truncated list's count reads "at least N" ("unknown" when nothing was read).
  */
 export function WebsitesTable({
   websites,
@@ -82,8 +84,8 @@ export function WebsitesTable({
                   <td className={`${cell} ${SM}`}>
                     <WebsiteStatusBadge scan={site.latestScan} />
                   </td>
-                  <td className={`${cell} ${MD} text-right tabular-nums`}>{site.latestScan?.toolsCount ?? 0}</td>
-                  <td className={`${cell} ${MD} text-right tabular-nums`}>{site.latestScan?.resourcesCount ?? 0}</td>
+                  <td className={`${cell} ${MD} text-right tabular-nums`}>{countText(site.latestScan?.toolsCount ?? 0, site.latestScan?.toolsTruncated)}</td>
+                  <td className={`${cell} ${MD} text-right tabular-nums`}>{countText(site.latestScan?.resourcesCount ?? 0, site.latestScan?.resourcesTruncated)}</td>
                   <td className={`${cell} ${SM} whitespace-nowrap text-slate-600 dark:text-slate-400`}>
                     {site.latestScan ? formatRelativeTime(site.latestScan.scanTime) : 'Never'}
                   </td>

@@ -1,10 +1,13 @@
+import { toolAnnotationsSchema } from '@mcp-census/schemas';
 import { z } from 'zod';
 import type { Queryable } from '../limits';
 import { LATEST_SCAN_SUMMARY_COLUMNS, latestScanSummaryRowSchema, toLatestScanSummary } from './latest-scan-row';
-import type { PromptView, ResourceView, ToolView, WebsiteDetail } from './types';
+import { readSiteFindings } from './read-site-findings';
+import type { PromptView, ResourceTemplateView, ResourceView, ToolView, WebsiteDetail } from './types';
 
-const toolSchema = z.object({ position: z.number().int(), name: z.string(), title: z.string().nullable(), description: z.string().nullable(), category: z.string().nullable(), input_schema: z.unknown(), annotations: z.unknown(), hash: z.string() });
+const toolSchema = z.object({ position: z.number().int(), name: z.string(), title: z.string().nullable(), description: z.string().nullable(), category: z.string().nullable(), input_schema: z.unknown(), annotations: toolAnnotationsSchema.nullable().catch(null), hash: z.string() });
 const resourceSchema = z.object({ position: z.number().int(), name: z.string(), uri: z.string(), description: z.string().nullable(), type: z.string().nullable(), hash: z.string() });
+const templateSchema = z.object({ position: z.number().int(), name: z.string(), uri_template: z.string(), description: z.string().nullable(), hash: z.string() });
 const promptSchema = z.object({ position: z.number().int(), name: z.string(), description: z.string().nullable(), arguments: z.unknown(), hash: z.string() });
 
 const rowSchema = latestScanSummaryRowSchema.extend({
@@ -20,9 +23,10 @@ const rowSchema = latestScanSummaryRowSchema.extend({
   tools: z.array(toolSchema),
   resources: z.array(resourceSchema),
   prompts: z.array(promptSchema),
+  resource_templates: z.array(templateSchema),
 });
 
-/** One website (active or not) with its latest scan and current tools/resources/prompts in listing order; null if unknown. */
+/** One website (active or not) with its latest scan and current tools/resources/prompts/resource templates in listing order; null if unknown. */
 export async function readWebsite(db: Queryable, id: number): Promise<WebsiteDetail | null> {
   const { rows } = await db.query(
     `SELECT w.id, w.name, w.url, w.category, ${LATEST_SCAN_SUMMARY_COLUMNS},
@@ -37,7 +41,10 @@ export async function readWebsite(db: Queryable, id: number): Promise<WebsiteDet
                         FROM site_resources r WHERE r.website_id = w.id), '[]') AS resources,
             COALESCE((SELECT json_agg(json_build_object('position', p.position, 'name', p.name, 'description', p.description,
                         'arguments', p.arguments, 'hash', p.hash) ORDER BY p.position)
-                        FROM site_prompts p WHERE p.website_id = w.id), '[]') AS prompts
+                        FROM site_prompts p WHERE p.website_id = w.id), '[]') AS prompts,
+            COALESCE((SELECT json_agg(json_build_object('position', rt.position, 'name', rt.name, 'uri_template', rt.uri_template,
+                        'description', rt.description, 'hash', rt.hash) ORDER BY rt.position)
+                        FROM site_resource_templates rt WHERE rt.website_id = w.id), '[]') AS resource_templates
        FROM websites w
        LEFT JOIN latest_scans l ON l.website_id = w.id
       WHERE w.id = $1`,
@@ -52,6 +59,7 @@ export async function readWebsite(db: Queryable, id: number): Promise<WebsiteDet
     name: row.name,
     url: row.url,
     category: row.category,
+    findings: await readSiteFindings(db, row.id),
     latestScan:
       summary === null
         ? null
@@ -65,6 +73,7 @@ export async function readWebsite(db: Queryable, id: number): Promise<WebsiteDet
             tools: row.tools.map((t): ToolView => ({ id: itemId(t.position), name: t.name, title: t.title, description: t.description, category: t.category, inputSchema: t.input_schema ?? null, annotations: t.annotations ?? null, hash: t.hash })),
             resources: row.resources.map((r): ResourceView => ({ id: itemId(r.position), name: r.name, uri: r.uri, description: r.description, type: r.type, hash: r.hash })),
             prompts: row.prompts.map((p): PromptView => ({ id: itemId(p.position), name: p.name, description: p.description, arguments: p.arguments ?? [], hash: p.hash })),
+            resourceTemplates: row.resource_templates.map((t): ResourceTemplateView => ({ id: itemId(t.position), name: t.name, uriTemplate: t.uri_template, description: t.description, hash: t.hash })),
           },
   };
 }

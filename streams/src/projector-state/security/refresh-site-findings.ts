@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { emptyScanResult, type ScanResult, type SecurityFinding } from '@mcp-census/schemas';
+import { emptyScanResult, evidenceSchema, type ScanResult, type SecurityFinding } from '@mcp-census/schemas';
 import { detectSiteFindings, type PreviousDefinition } from '../../security/index';
 
 type Row = Record<string, unknown>;
@@ -22,6 +22,7 @@ function scanFromRows(latest: Row, tools: Row[], resources: Row[], prompts: Row[
     hasMcp: latest.has_mcp === true,
     mcpEndpoint: str(latest.mcp_endpoint) ?? null,
     authRequired: latest.auth_required === true,
+    evidence: evidenceSchema.safeParse(latest.evidence).data ?? null,
     serverInfo: info ? { name: str(info.name), version: str(info.version), title: str(info.title) } : null,
     tools: tools.map((t) => ({
       name: String(t.name),
@@ -55,7 +56,7 @@ export async function refreshSiteFindings(client: pg.PoolClient, sites: readonly
   const ids = stale.rows.map((r) => Number(r.website_id)).sort((a, b) => a - b);
   if (ids.length === 0) return;
   // one client in a transaction: its queries run one after another
-  const latest = await client.query('SELECT website_id, has_mcp, mcp_endpoint, auth_required, server_info FROM latest_scans WHERE website_id = ANY($1::bigint[])', [ids]);
+  const latest = await client.query('SELECT website_id, has_mcp, mcp_endpoint, auth_required, evidence, server_info FROM latest_scans WHERE website_id = ANY($1::bigint[])', [ids]);
   const tools = await client.query('SELECT website_id, name, title, description, category, input_schema, annotations, hash FROM site_tools WHERE website_id = ANY($1::bigint[]) ORDER BY website_id, position', [ids]);
   const resources = await client.query('SELECT website_id, name, uri, description, type, hash FROM site_resources WHERE website_id = ANY($1::bigint[]) ORDER BY website_id, position', [ids]);
   const prompts = await client.query('SELECT website_id, name, description, arguments, hash FROM site_prompts WHERE website_id = ANY($1::bigint[]) ORDER BY website_id, position', [ids]);
@@ -86,8 +87,17 @@ export async function refreshSiteFindings(client: pg.PoolClient, sites: readonly
     return n;
   });
   await client.query(
-    `INSERT INTO site_findings (website_id, position, technique_id, severity, subject_kind, subject_name, evidence)
-     SELECT * FROM unnest($1::bigint[], $2::integer[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])`,
-    [findings.map((f) => f.websiteId), pos, findings.map((f) => f.techniqueId), findings.map((f) => f.severity), findings.map((f) => f.subjectKind), findings.map((f) => f.subjectName), findings.map((f) => f.evidence)],
+    `INSERT INTO site_findings (website_id, position, technique_id, severity, subject_kind, subject_name, evidence, detail)
+     SELECT * FROM unnest($1::bigint[], $2::integer[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::jsonb[])`,
+    [
+      findings.map((f) => f.websiteId),
+      pos,
+      findings.map((f) => f.techniqueId),
+      findings.map((f) => f.severity),
+      findings.map((f) => f.subjectKind),
+      findings.map((f) => f.subjectName),
+      findings.map((f) => f.evidence),
+      findings.map((f) => (f.detail ? JSON.stringify(f.detail) : null)),
+    ],
   );
 }

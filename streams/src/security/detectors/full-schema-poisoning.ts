@@ -1,4 +1,4 @@
-import type { ScannedTool, SecurityFinding } from '@mcp-census/schemas';
+import { MATCHED_MAX_CHARS, type ScannedTool, type SecurityFinding } from '@mcp-census/schemas';
 import { evidenceAround } from '../evidence';
 import { findingFromSignals, SIGNAL_EVIDENCE_CHARS, type Signal } from '../metadata';
 import { schemaStrings, siteSchemaBudget, VALUE_ROLES, type SchemaBudget, type SchemaString } from '../schema-strings';
@@ -63,7 +63,11 @@ function credentialDefaultSignal(s: SchemaString): Signal | null {
   const credentialValue = m !== null && m[0].length < words.length;
   if (!credentialValue && !isCredentialParameter(s.propertyName)) return null;
   const why = credentialValue ? 'credential in a default value' : `default value for credential parameter "${s.propertyName}"`;
-  return { severity: RULES.credentialInDefault, evidence: () => evidenceAround(`${why} at ${where(s)}`, s.value, 0, SIGNAL_EVIDENCE_CHARS) };
+  return {
+    severity: RULES.credentialInDefault,
+    evidence: () => evidenceAround(`${why} at ${where(s)}`, s.value, 0, SIGNAL_EVIDENCE_CHARS),
+    detail: () => ({ rule: why, field: `inputSchema ${where(s)}`, matched: evidenceAround('', s.value, 0, MATCHED_MAX_CHARS) }),
+  };
 }
 
 export function schemaPoisoningSignals(inputSchema: unknown, budget?: SchemaBudget): Signal[] {
@@ -71,7 +75,11 @@ export function schemaPoisoningSignals(inputSchema: unknown, budget?: SchemaBudg
   for (const s of schemaStrings(inputSchema, budget)) {
     const marker = findInstructionMarker(s.value);
     if (marker) {
-      signals.push({ severity: RULES.instructionMarker, evidence: () => evidenceAround(`instruction marker in ${where(s)}`, s.value, marker.index, SIGNAL_EVIDENCE_CHARS) });
+      signals.push({
+        severity: RULES.instructionMarker,
+        evidence: () => evidenceAround(`instruction marker in ${where(s)}`, s.value, marker.index, SIGNAL_EVIDENCE_CHARS),
+        detail: () => ({ rule: `instruction marker ${marker.label}`, field: `inputSchema ${where(s)}`, matched: evidenceAround('', s.value, marker.index, MATCHED_MAX_CHARS) }),
+      });
     }
     PLACEHOLDER.lastIndex = 0;
     for (let m = PLACEHOLDER.exec(s.value); m; m = PLACEHOLDER.exec(s.value)) {
@@ -80,12 +88,19 @@ export function schemaPoisoningSignals(inputSchema: unknown, budget?: SchemaBudg
       signals.push({
         severity: inValue ? RULES.credentialPlaceholderInValue : RULES.credentialPlaceholderInText,
         evidence: () => evidenceAround(`secret placeholder in ${where(s)}`, s.value, m.index, SIGNAL_EVIDENCE_CHARS),
+        detail: () => ({ rule: `secret placeholder in a ${inValue ? 'value' : 'text'}`, field: `inputSchema ${where(s)}`, matched: evidenceAround('', s.value, m.index, MATCHED_MAX_CHARS) }),
       });
       break;
     }
     if (VALUE_ROLES.has(s.role)) {
       const key = PRIVATE_KEY_BLOCK.exec(s.value);
-      if (key) signals.push({ severity: RULES.privateKeyInValue, evidence: () => evidenceAround(`private key in ${where(s)}`, s.value, key.index, SIGNAL_EVIDENCE_CHARS) });
+      if (key) {
+        signals.push({
+          severity: RULES.privateKeyInValue,
+          evidence: () => evidenceAround(`private key in ${where(s)}`, s.value, key.index, SIGNAL_EVIDENCE_CHARS),
+          detail: () => ({ rule: 'private key in a value', field: `inputSchema ${where(s)}`, matched: evidenceAround('', s.value, key.index, MATCHED_MAX_CHARS) }),
+        });
+      }
     }
     const credential = credentialDefaultSignal(s);
     if (credential) signals.push(credential);

@@ -1,4 +1,4 @@
-import type { ScanResult, SecurityFinding } from '@mcp-census/schemas';
+import { MATCHED_MAX_CHARS, type ScanResult, type SecurityFinding } from '@mcp-census/schemas';
 import { codePointLabel, evidenceAround, visibleText } from '../evidence';
 import {
   findingFromSignals,
@@ -37,7 +37,11 @@ export function steganographySignals(field: string, text: string): Signal[] {
   if (invisible) {
     signals.push(
       invisible.tagText
-        ? { severity: RULES.tagCharacters, evidence: () => `tag characters in ${field} hide "${visibleText(invisible.tagText, 160)}"` }
+        ? {
+            severity: RULES.tagCharacters,
+            evidence: () => `tag characters in ${field} hide "${visibleText(invisible.tagText, 160)}"`,
+            detail: () => ({ rule: 'tag characters (hidden ASCII text)', field, matched: evidenceAround('', text, invisible.index, MATCHED_MAX_CHARS) }),
+          }
         : {
             severity: RULES.invisibleCharacters,
             evidence: () => evidenceAround(
@@ -46,6 +50,7 @@ export function steganographySignals(field: string, text: string): Signal[] {
               invisible.index,
               SIGNAL_EVIDENCE_CHARS,
             ),
+            detail: () => ({ rule: `zero-width or bidi characters (${codePointLabel(invisible.codePoint)})`, field, matched: evidenceAround('', text, invisible.index, MATCHED_MAX_CHARS) }),
           },
     );
   }
@@ -56,6 +61,7 @@ export function steganographySignals(field: string, text: string): Signal[] {
     signals.push({
       severity: instructive ? RULES.htmlCommentWithInstructions : RULES.htmlComment,
       evidence: () => evidenceAround(what, text, comment.index, SIGNAL_EVIDENCE_CHARS),
+      detail: () => ({ rule: instructive ? 'HTML comment holding instructions' : 'non-empty HTML comment', field, matched: evidenceAround('', text, comment.index, MATCHED_MAX_CHARS) }),
     });
   }
   return signals;

@@ -177,10 +177,13 @@ export function detectOverPrivilegedTools(websiteId: number, tools: readonly Sca
     const p = classifyToolPrivilege(tool);
     if (!p) continue;
     const what = `${CLASS_LABEL[p.privilegeClass]}${p.destructive && p.privilegeClass !== 'shell' ? ' (destructive)' : ''}`;
-    findings.push(makeFinding(OVER_PRIVILEGED_TOOL, overPrivilegeSeverity(p), websiteId, 'tool', tool.name, `${what}: ${p.reason}`));
+    const severity = overPrivilegeSeverity(p);
+    const detail = (rule: string) => ({ tool: tool.name, field: p.reason.startsWith('name ') ? 'name' : 'description', matched: p.reason, rule });
+    findings.push(makeFinding(OVER_PRIVILEGED_TOOL, severity, websiteId, 'tool', tool.name, `${what}: ${p.reason}`, detail(`${OVER_PRIVILEGED_TOOL} ${what} → ${severity}`)));
     const high = highPrivilegeSeverity(p, tool.annotations);
     if (high) {
-      findings.push(makeFinding(HIGH_PRIVILEGE_TOOL, high, websiteId, 'tool', tool.name, `${what} not declared read-only or non-destructive (${hintState(tool.annotations)}): ${p.reason}`));
+      const why = `${what} not declared read-only or non-destructive (${hintState(tool.annotations)})`;
+      findings.push(makeFinding(HIGH_PRIVILEGE_TOOL, high, websiteId, 'tool', tool.name, `${why}: ${p.reason}`, detail(`${HIGH_PRIVILEGE_TOOL} ${why} → ${high}`)));
     }
   }
   return findings;

@@ -1,4 +1,4 @@
-import type { ScanResult, ScannedTool, SecurityFinding } from '@mcp-census/schemas';
+import { MATCHED_MAX_CHARS, type ScanResult, type ScannedTool, type SecurityFinding } from '@mcp-census/schemas';
 import { codePointLabel, evidenceAround, visibleText } from '../evidence';
 import {
   findingFromSignals,
@@ -33,6 +33,7 @@ export function poisoningSignals(field: string, text: string, identifier: boolea
     signals.push({
       severity: RULES.instructionMarker,
       evidence: () => evidenceAround(`instruction marker in ${field}`, text, marker.index, SIGNAL_EVIDENCE_CHARS),
+      detail: () => ({ rule: `instruction marker ${marker.label}`, field, matched: evidenceAround('', text, marker.index, MATCHED_MAX_CHARS) }),
     });
   }
   const invisible = findInvisibleCharacters(text);
@@ -42,6 +43,7 @@ export function poisoningSignals(field: string, text: string, identifier: boolea
         ? {
             severity: RULES.tagCharacters,
             evidence: () => `tag characters in ${field} hide "${visibleText(invisible.tagText, 160)}"`,
+            detail: () => ({ rule: 'tag characters (hidden ASCII text)', field, matched: evidenceAround('', text, invisible.index, MATCHED_MAX_CHARS) }),
           }
         : {
             severity: RULES.invisibleCharacters,
@@ -51,6 +53,7 @@ export function poisoningSignals(field: string, text: string, identifier: boolea
               invisible.index,
               SIGNAL_EVIDENCE_CHARS,
             ),
+            detail: () => ({ rule: `invisible characters (${codePointLabel(invisible.codePoint)})`, field, matched: evidenceAround('', text, invisible.index, MATCHED_MAX_CHARS) }),
           },
     );
   }
@@ -59,12 +62,17 @@ export function poisoningSignals(field: string, text: string, identifier: boolea
     signals.push({
       severity: identifier ? RULES.mixedScriptName : RULES.mixedScriptText,
       evidence: () => evidenceAround(`Latin mixed with look-alike letters in ${field}`, text, mixed.index, SIGNAL_EVIDENCE_CHARS),
+      detail: () => ({ rule: `Latin mixed with Cyrillic/Greek look-alikes in ${identifier ? 'a name' : 'prose'}`, field, matched: evidenceAround('', text, mixed.index, MATCHED_MAX_CHARS) }),
     });
   }
   if (identifier) {
     const wide = findFullwidthAlnum(text);
     if (wide) {
-      signals.push({ severity: RULES.fullwidthName, evidence: () => evidenceAround(`fullwidth letters in ${field}`, text, wide.index, SIGNAL_EVIDENCE_CHARS) });
+      signals.push({
+        severity: RULES.fullwidthName,
+        evidence: () => evidenceAround(`fullwidth letters in ${field}`, text, wide.index, SIGNAL_EVIDENCE_CHARS),
+        detail: () => ({ rule: 'fullwidth letters in a name', field, matched: evidenceAround('', text, wide.index, MATCHED_MAX_CHARS) }),
+      });
     }
   }
   return signals;

@@ -1,4 +1,4 @@
-import type { ScannedTool, SecurityFinding, Severity } from '@mcp-census/schemas';
+import { MATCHED_MAX_CHARS, type ScannedTool, type SecurityFinding, type Severity } from '@mcp-census/schemas';
 import { evidenceAround } from '../evidence';
 import { findingFromSignals, SIGNAL_EVIDENCE_CHARS, type Signal } from '../metadata';
 import { SEVERITY_RULES, severityRank } from '../severity';
@@ -88,7 +88,13 @@ export function detectToolShadowing(websiteId: number, tools: readonly Pick<Scan
     ] as const) {
       if (!text) continue;
       const hit = findShadowingPhrase(text, tool.name);
-      if (hit) signals.push({ severity: hit.severity, evidence: () => evidenceAround(`shadowing phrase in ${field}`, text, hit.index, SIGNAL_EVIDENCE_CHARS) });
+      if (hit) {
+        signals.push({
+          severity: hit.severity,
+          evidence: () => evidenceAround(`shadowing phrase in ${field}`, text, hit.index, SIGNAL_EVIDENCE_CHARS),
+          detail: () => ({ rule: hit.severity === RULES.concealment ? 'concealment phrase' : 'redirection phrase', field, matched: evidenceAround('', text, hit.index, MATCHED_MAX_CHARS) }),
+        });
+      }
     }
     const f = findingFromSignals(TOOL_SHADOWING, websiteId, { kind: 'tool', name: tool.name }, signals);
     if (f) findings.push(f);
