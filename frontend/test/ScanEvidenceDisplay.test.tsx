@@ -88,6 +88,19 @@ describe('CapabilityLists', () => {
     expect(container.querySelector('img')).toBeNull();
   });
 
+  it('shows hidden and bidi-control characters of scanned names and descriptions escaped, never raw', () => {
+    const hostile = scan({
+      tools: [{ id: '1-0', name: 'list_\u202Eexe.txt', title: null, description: 'Reads\u200B files', category: null, inputSchema: null, annotations: undefined, hash: 'a'.repeat(64) }],
+      resourceTemplates: [],
+    });
+    const { container } = render(<CapabilityLists scan={hostile} />);
+    const tools = screen.getByRole('heading', { name: /Available Tools/ }).closest('section')!;
+    expect(tools.textContent).toContain('list_⟨U+202E⟩exe.txt');
+    expect(tools.textContent).toContain('Reads⟨U+200B⟩ files');
+    expect(container.textContent).not.toContain('\u202E');
+    expect(container.textContent).not.toContain('\u200B');
+  });
+
   it('shows tool annotation badges and the annotation title', () => {
     render(<CapabilityLists scan={scan()} />);
     const [search, del] = within(screen.getByRole('heading', { name: /Available Tools/ }).closest('section')!).getAllByRole('listitem');

@@ -1,6 +1,7 @@
 import type { DiscoveryResponse } from '@mcp-census/schemas/api/discovery';
 import { cellClass, describeClass, headClass, tableClass, tbodyClass, theadClass } from './discovery-table-styles';
 import { SourceCell } from './SourceCell';
+import { VisibleText } from '../security/VisibleText';
 
 /** Prompts announce arguments as a list (or, from older servers, an object keyed by name). */
 export function argumentCount(args: unknown): number {
@@ -25,8 +26,8 @@ export function DiscoveryPromptsTable({ prompts }: { prompts: DiscoveryResponse[
           const count = argumentCount(prompt.arguments);
           return (
             <tr key={prompt.id}>
-              <td className={`${cellClass} break-all font-medium`}>{prompt.name}</td>
-              <td className={`${cellClass} ${describeClass}`}>{prompt.description ?? '—'}</td>
+              <td className={`${cellClass} break-all font-medium`}><VisibleText text={prompt.name} /></td>
+              <td className={`${cellClass} ${describeClass}`}>{prompt.description ? <VisibleText text={prompt.description} keepNewlines /> : '—'}</td>
               <td className={`${cellClass} whitespace-nowrap`}>{count === 0 ? 'No args' : `${count} ${count === 1 ? 'arg' : 'args'}`}</td>
               <SourceCell name={prompt.websiteName} url={prompt.websiteUrl} />
             </tr>

@@ -2,6 +2,7 @@ import type { DiscoveryResponse } from '@mcp-census/schemas/api/discovery';
 import { Badge } from '../ui/Badge';
 import { cellClass, describeClass, headClass, tableClass, tbodyClass, theadClass } from './discovery-table-styles';
 import { SourceCell } from './SourceCell';
+import { VisibleText } from '../security/VisibleText';
 
 export function DiscoveryResourcesTable({ resources }: { resources: DiscoveryResponse['resources'] }) {
   return (
@@ -17,8 +18,8 @@ export function DiscoveryResourcesTable({ resources }: { resources: DiscoveryRes
       <tbody className={tbodyClass}>
         {resources.map((resource) => (
           <tr key={resource.id}>
-            <td className={`${cellClass} break-all font-medium`}>{resource.name}</td>
-            <td className={`${cellClass} ${describeClass}`}>{resource.description ?? '—'}</td>
+            <td className={`${cellClass} break-all font-medium`}><VisibleText text={resource.name} /></td>
+            <td className={`${cellClass} ${describeClass}`}>{resource.description ? <VisibleText text={resource.description} keepNewlines /> : '—'}</td>
             <td className={cellClass}>{resource.type ? <Badge>{resource.type}</Badge> : '—'}</td>
             <SourceCell name={resource.websiteName} url={resource.websiteUrl} />
           </tr>

@@ -3,6 +3,7 @@ import { countText } from '@mcp-census/schemas/scan-display';
 import type { ReactNode } from 'react';
 import { Badge } from '../ui/Badge';
 import { ToolAnnotationBadges } from './ToolAnnotations';
+import { VisibleText } from '../security/VisibleText';
 
 type Scan = NonNullable<WebsiteDetailResponse['latestScan']>;
 
@@ -55,11 +56,11 @@ export function CapabilityLists({ scan }: { scan: Scan }) {
           {scan.tools.map((tool) => (
             <li key={tool.id} className={item}>
               <div className="flex flex-wrap items-center gap-2">
-                <code className="break-all font-mono text-sm font-semibold">{tool.name}</code>
+                <code className="break-all font-mono text-sm font-semibold"><VisibleText text={tool.name} /></code>
                 {tool.category && <Badge tone="indigo">{tool.category}</Badge>}
                 <ToolAnnotationBadges annotations={tool.annotations} toolName={tool.name} />
               </div>
-              {tool.description && <p className={describe}>{tool.description}</p>}
+              {tool.description && <p className={describe}><VisibleText text={tool.description} keepNewlines /></p>}
             </li>
           ))}
         </ListSection>
@@ -69,10 +70,10 @@ export function CapabilityLists({ scan }: { scan: Scan }) {
           {scan.resources.map((resource) => (
             <li key={resource.id} className={item}>
               <div className="flex flex-wrap items-center gap-2">
-                <span className="break-all text-sm font-semibold">{resource.name}</span>
+                <span className="break-all text-sm font-semibold"><VisibleText text={resource.name} /></span>
                 {resource.type && <Badge>{resource.type}</Badge>}
               </div>
-              {resource.description && <p className={describe}>{resource.description}</p>}
+              {resource.description && <p className={describe}><VisibleText text={resource.description} keepNewlines /></p>}
             </li>
           ))}
         </ListSection>
@@ -81,9 +82,9 @@ export function CapabilityLists({ scan }: { scan: Scan }) {
         <ListSection title="Resource Templates" count={countText(templates.length, scan.resourceTemplatesTruncated)}>
           {templates.map((template) => (
             <li key={template.id} className={item}>
-              <span className="break-all text-sm font-semibold">{template.name}</span>
-              <code className="block break-all font-mono text-xs text-slate-700 dark:text-slate-300">{template.uriTemplate}</code>
-              {template.description && <p className={describe}>{template.description}</p>}
+              <span className="break-all text-sm font-semibold"><VisibleText text={template.name} /></span>
+              <code className="block break-all font-mono text-xs text-slate-700 dark:text-slate-300"><VisibleText text={template.uriTemplate} /></code>
+              {template.description && <p className={describe}><VisibleText text={template.description} keepNewlines /></p>}
             </li>
           ))}
         </ListSection>
@@ -92,8 +93,8 @@ export function CapabilityLists({ scan }: { scan: Scan }) {
         <ListSection title="Available Prompts" count={countText(scan.prompts.length, scan.promptsTruncated)}>
           {scan.prompts.map((prompt) => (
             <li key={prompt.id} className={item}>
-              <span className="break-all text-sm font-semibold">{prompt.name}</span>
-              {prompt.description && <p className={describe}>{prompt.description}</p>}
+              <span className="break-all text-sm font-semibold"><VisibleText text={prompt.name} /></span>
+              {prompt.description && <p className={describe}><VisibleText text={prompt.description} keepNewlines /></p>}
             </li>
           ))}
         </ListSection>
