@@ -90,7 +90,7 @@ describe('CapabilityLists', () => {
 
   it('shows hidden and bidi-control characters of scanned names and descriptions escaped, never raw', () => {
     const hostile = scan({
-      tools: [{ id: '1-0', name: 'list_\u202Eexe.txt', title: null, description: 'Reads\u200B files', category: null, inputSchema: null, annotations: undefined, hash: 'a'.repeat(64) }],
+      tools: [{ id: '1-0', name: 'list_\u202Eexe.txt', title: null, description: 'Reads\u200B files', category: null, inputSchema: null, annotations: null, hash: 'a'.repeat(64) }],
       resourceTemplates: [],
     });
     const { container } = render(<CapabilityLists scan={hostile} />);
