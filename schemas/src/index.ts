@@ -13,6 +13,7 @@ export * from './api/trends';
 export * from './api/websites';
 export * from './api/discovery';
 export * from './api/contribute';
+export * from './api/opt-out';
 export * from './api/scan-control';
 export * from './api/admin';
 export * from './realtime';

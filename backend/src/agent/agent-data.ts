@@ -130,7 +130,7 @@ async function earliestAdopters(pool: pg.Pool, clickhouse: ClickHouseClient, lim
   const { rows } = await pool.query(
     `SELECT w.id, w.name, w.url, w.category, COALESCE(l.has_mcp, false) AS has_mcp
        FROM websites w LEFT JOIN latest_scans l ON l.website_id = w.id
-      WHERE w.active AND w.id = ANY($1::bigint[])`,
+      WHERE w.active AND NOT w.opted_out AND w.id = ANY($1::bigint[])`,
     [firsts.map((f) => f.website_id)],
   );
   const sites = new Map(rows.map((r) => adopterRowSchema.parse(r)).map((s) => [s.id, s]));

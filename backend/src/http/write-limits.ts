@@ -19,6 +19,7 @@ export const WRITE_LIMITS: Record<string, Limit> = {
   'POST /api/register-mcp-endpoint': { limit: 5, windowMs: 10 * MINUTE },
   'POST /api/suggest-scanning-method': { limit: 10, windowMs: 10 * MINUTE },
   'POST /api/subscribe': { limit: 10, windowMs: 10 * MINUTE },
+  'POST /api/opt-out': { limit: 5, windowMs: 10 * MINUTE },
   'POST /mcp/tools/scan_website': { limit: 10, windowMs: MINUTE },
   'POST /mcp': { limit: 300, windowMs: MINUTE },
 };

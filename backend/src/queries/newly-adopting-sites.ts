@@ -40,7 +40,7 @@ export async function readNewlyAdoptingSites(
   const rs = await deps.clickhouse.query({ query: SQL, format: 'JSONEachRow', query_params: { from, today, limit: opts.limit ?? NEWLY_ADOPTING_LIMIT } });
   const firsts = z.array(chRowSchema).parse(await rs.json());
   if (firsts.length === 0) return [];
-  const { rows } = await deps.pool.query('SELECT id, name, url, category FROM websites WHERE active AND id = ANY($1::bigint[])', [firsts.map((f) => f.website_id)]);
+  const { rows } = await deps.pool.query('SELECT id, name, url, category FROM websites WHERE active AND NOT opted_out AND id = ANY($1::bigint[])', [firsts.map((f) => f.website_id)]);
   const sites = new Map(rows.map((r) => pgRowSchema.parse(r)).map((s) => [s.id, s]));
   return firsts.flatMap((f) => {
     const site = sites.get(f.website_id);

@@ -8,9 +8,11 @@ import { createAgentData } from '../agent/agent-data';
 import { agentRoutes } from '../agent/agent-routes';
 import { adminAuthRoutes, createSessionStore, requireAdmin, resolveAdminCredentials, resolveDeviceCookieSecret } from '../auth/index';
 import type { AppConfig } from '../config/config';
+import { adminOptOutRoutes } from '../http/routes/admin-opt-out-routes';
 import { adminRoutes } from '../http/routes/admin-routes';
 import { contributeRoutes } from '../http/routes/contribute-routes';
 import { exportRoutes } from '../http/routes/export-route';
+import { optOutRoutes } from '../http/routes/opt-out-route';
 import { publicDataRoutes } from '../http/routes/public-data-routes';
 import type { ScanService } from '../http/routes/scan-routes';
 import { unsubscribeRoutes } from '../http/routes/unsubscribe-route';
@@ -73,6 +75,7 @@ export async function createApiSurface(opts: ApiSurfaceOptions): Promise<ApiSurf
   const deadLetters = new DeadLetterCounter(createKafka({ brokers: opts.kafkaBrokers, clientId: 'mcp-census-dlq-counts' }));
   const readStatus = () => readAdminStatus({ pool, progress: () => opts.scanService.progress(), starts, deadLetters: () => deadLetters.read() });
   const publicHost = new URL(publicUrl).host;
+  const adminGate = requireAdmin(sessions);
 
   const routers = [
     publicDataRoutes(publicData),
@@ -80,7 +83,9 @@ export async function createApiSurface(opts: ApiSurfaceOptions): Promise<ApiSurf
     contributeRoutes({ pool, scanner }),
     unsubscribeRoutes({ pool, unsubscribeSecret }),
     adminAuthRoutes({ credentials, sessions, log: log.child('admin'), deviceSecret }),
-    adminRoutes({ pool, requireAdmin: requireAdmin(sessions), readStatus }),
+    adminRoutes({ pool, requireAdmin: adminGate, readStatus }),
+    optOutRoutes({ pool }),
+    adminOptOutRoutes({ pool, requireAdmin: adminGate, onDecided: () => publicData.invalidate() }),
     agentRoutes({
       data: createAgentData({ pool, clickhouse, publicData, oneUrlScanner: scanner }),
       publicUrl,

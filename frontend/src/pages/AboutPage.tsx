@@ -1,5 +1,7 @@
 import { Link } from 'wouter';
 import { PRODUCT_NAME } from '@mcp-census/schemas/product';
+import { OptOutSection } from '../components/about/OptOutSection';
+import { ScannerDetails } from '../components/about/ScannerDetails';
 import { Card } from '../components/ui/Card';
 import { CardTitle } from '../components/ui/CardTitle';
 import { PageHeader } from '../components/ui/PageHeader';
@@ -61,13 +63,8 @@ export default function AboutPage() {
         <BulletList title="How We Monitor" items={HOW} />
         <BulletList title="Data Sources" items={SOURCES} />
       </div>
-      <Card as="section" className="space-y-2">
-        <CardTitle>Our scanner</CardTitle>
-        <p className="text-sm text-slate-600 dark:text-slate-400">
-          Requests come from the MCPCensusBot user agent. It reads public discovery documents and MCP listings only, never calls a tool,
-          never sends credentials, and limits its time and traffic per site.
-        </p>
-      </Card>
+      <ScannerDetails />
+      <OptOutSection />
       <Card as="section" className="space-y-2">
         <CardTitle>Privacy, terms and contact</CardTitle>
         <p className="text-sm text-slate-600 dark:text-slate-400">

@@ -7,6 +7,7 @@ import { SiteFindings } from '../components/security/SiteFindings';
 import { Skeleton } from '../components/ui/Skeleton';
 import { CapabilityLists } from '../components/websites/CapabilityLists';
 import { NoMcpNotice } from '../components/websites/NoMcpNotice';
+import { OptedOutNotice } from '../components/websites/OptedOutNotice';
 import { ScanEvidence } from '../components/websites/ScanEvidence';
 import { WebsiteSummaryCards } from '../components/websites/WebsiteSummaryCards';
 import { countText } from '@mcp-census/schemas/scan-display';
@@ -62,6 +63,25 @@ export default function WebsiteDetailPage() {
     );
   }
 
+  if (site.optedOut) {
+    // The owner opted out: name and address only, no scan details.
+    return (
+      <div className="space-y-6">
+        <BackLink />
+        <header className="space-y-2">
+          <h1 className="break-words text-3xl font-bold">{site.name}</h1>
+          <div className="flex flex-wrap items-center gap-2">
+            <ExternalLink href={site.url} className="break-all text-indigo-600 hover:underline dark:text-indigo-400">
+              {site.url}
+            </ExternalLink>
+            {site.category && <Badge tone="indigo">{site.category}</Badge>}
+            <Badge>Opted out</Badge>
+          </div>
+        </header>
+        <OptedOutNotice />
+      </div>
+    );
+  }
   const scan = site.latestScan;
   const hasMcp = scan?.hasMcp ?? false;
   return (

@@ -55,6 +55,8 @@ export const websiteSummarySchema = z.object({
   url: z.string(),
   category: z.string().nullable(),
   latestScan: latestScanSummarySchema.nullable(),
+  /** The owner opted the site out (api/opt-out.ts): it is not scanned and its scan details are withheld (latestScan null). */
+  optedOut: z.boolean().optional(),
 });
 
 export const websitesResponseSchema = z.object({

@@ -20,7 +20,7 @@ export async function snapshotDailyReport(db: Queryable, date: Date | string): P
               COALESCE(sum(l.tools_count) FILTER (WHERE l.has_mcp), 0)::integer AS total_tools
          FROM websites w
          LEFT JOIN latest_scans l ON l.website_id = w.id
-        WHERE w.active
+        WHERE w.active AND NOT w.opted_out
      )
      INSERT INTO scan_history_reports (report_date, total_websites, mcp_enabled_count, adoption_rate, total_tools)
      SELECT $1::date, total_websites, mcp_enabled_count,

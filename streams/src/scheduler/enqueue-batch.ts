@@ -50,13 +50,13 @@ export async function enqueueBatch(opts: EnqueueOptions): Promise<EnqueueResult>
     }
     const dueBefore = new Date(opts.now.getTime() - opts.rescanIntervalMs);
     const lostBefore = new Date(opts.now.getTime() - opts.requestTimeoutMs);
-    // Manual batches take the stalest sites even when none is formally due.
+    // Manual batches take the stalest sites even when none is formally due. Opted-out sites are never selected.
     // The known endpoint: one a verified registration named, else the one the catalogue documents.
     const { rows: sites } = await client.query<{ id: string; url: string; known_endpoint: string | null }>(
       `SELECT w.id, w.url, COALESCE(w.registered_endpoint, w.catalogue_endpoint) AS known_endpoint
          FROM websites w
          LEFT JOIN website_scan_state s ON s.website_id = w.id
-        WHERE w.active
+        WHERE w.active AND NOT w.opted_out
           AND (s.last_requested_at IS NULL OR s.last_requested_at < $2
                OR (s.last_scanned_at IS NOT NULL AND s.last_requested_at <= s.last_scanned_at))
           AND ($3 OR s.last_scanned_at IS NULL OR s.last_scanned_at < $1)

@@ -48,6 +48,13 @@ export const BODY_ROUTES: BodyRoute[] = [
   },
   { path: '/api/subscribe', base: { email: 'reader@example.com', frequency: 'weekly' }, fields: { email: { kind: 'email' }, frequency: { kind: 'enum' } } },
   { path: '/api/admin/login', base: { username: 'admin', password: 'not the password' }, fields: { username: { kind: 'single', max: 200 }, password: { kind: 'secret', max: 1024 } } },
+  {
+    path: '/api/opt-out',
+    base: { domain: 'example.com', contactEmail: 'owner@example.com', note: 'Please stop scanning.' },
+    fields: { domain: { kind: 'single', max: 300 }, contactEmail: { kind: 'email' }, note: { kind: 'multi', max: 1000 } },
+  },
+  { path: '/api/admin/opt-outs/1/approve', base: {}, fields: {}, admin: true },
+  { path: '/api/admin/opt-outs/1/reject', base: {}, fields: {}, admin: true },
   { path: '/api/scan/pause', base: {}, fields: {}, admin: true },
   { path: '/api/scan/resume', base: {}, fields: {}, admin: true },
 ];
@@ -86,6 +93,7 @@ export const QUERY_ROUTES: QueryRoute[] = [
   { path: '/api/unsubscribe', params: { token: { kind: 'single' } }, strict: false, html: true },
   ...['/api/scan-progress', '/api/instance', '/healthz', '/.well-known/mcp.json', '/llms.txt', '/mcp/resources', '/mcp/tools', '/mcp/resources/dashboard-metrics', '/api/admin/session'].map((path) => ({ path, params: {}, strict: false })),
   { path: '/api/admin/status', params: {}, strict: false, admin: true },
+  { path: '/api/admin/opt-outs', params: {}, strict: false, admin: true },
 ];
 
 /** Routes with an id or name in the path: `:x` is replaced by hostile values. */

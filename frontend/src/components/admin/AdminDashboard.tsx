@@ -4,6 +4,7 @@ import { Button } from '../ui/Button';
 import { Skeleton } from '../ui/Skeleton';
 import { AdminScanProgressCard } from './AdminScanProgressCard';
 import { DeadLettersCard } from './DeadLettersCard';
+import { OptOutRequestsCard } from './OptOutRequestsCard';
 import { RecentScansTable } from './RecentScansTable';
 import { ScanHistoryTable } from './ScanHistoryTable';
 import { ScanLogStream } from './ScanLogStream';
@@ -50,6 +51,7 @@ export function AdminDashboard({ onLocked }: { onLocked: () => void }) {
           <ScanHistoryTable history={status.scanHistory} onChanged={refresh} />
           <RecentScansTable scans={status.recentScans} />
           <SubscriptionsTable subscriptions={status.subscriptions} />
+          <OptOutRequestsCard onLocked={onLocked} />
         </>
       )}
     </div>

@@ -10,6 +10,7 @@ import { Skeleton } from '../ui/Skeleton';
 import { CapabilityLists } from './CapabilityLists';
 import { CategoryIcon } from './CategoryIcon';
 import { NoMcpNotice } from './NoMcpNotice';
+import { OptedOutNotice } from './OptedOutNotice';
 import { ScanEvidence } from './ScanEvidence';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -74,7 +75,9 @@ function DialogBody({ id, preview }: { id: number; preview: WebsitePreview | und
           </Link>
         </div>
       </div>
-      {!scan ? (
+      {site.optedOut ? (
+        <OptedOutNotice />
+      ) : !scan ? (
         <div className="rounded-lg border border-slate-200 px-4 py-8 text-center dark:border-slate-800">
           <p className="font-semibold">No Scan Data Available</p>
           <p className="mt-1 text-sm text-slate-500">This website has not been scanned yet.</p>

@@ -78,16 +78,16 @@ export function WebsitesTable({
                     </div>
                     {/* On phones the status column is folded in here. */}
                     <div className="mt-1 sm:hidden">
-                      <WebsiteStatusBadge scan={site.latestScan} />
+                      <WebsiteStatusBadge scan={site.latestScan} optedOut={site.optedOut} />
                     </div>
                   </td>
                   <td className={`${cell} ${SM}`}>
-                    <WebsiteStatusBadge scan={site.latestScan} />
+                    <WebsiteStatusBadge scan={site.latestScan} optedOut={site.optedOut} />
                   </td>
-                  <td className={`${cell} ${MD} text-right tabular-nums`}>{countText(site.latestScan?.toolsCount ?? 0, site.latestScan?.toolsTruncated)}</td>
-                  <td className={`${cell} ${MD} text-right tabular-nums`}>{countText(site.latestScan?.resourcesCount ?? 0, site.latestScan?.resourcesTruncated)}</td>
+                  <td className={`${cell} ${MD} text-right tabular-nums`}>{site.optedOut ? '—' : countText(site.latestScan?.toolsCount ?? 0, site.latestScan?.toolsTruncated)}</td>
+                  <td className={`${cell} ${MD} text-right tabular-nums`}>{site.optedOut ? '—' : countText(site.latestScan?.resourcesCount ?? 0, site.latestScan?.resourcesTruncated)}</td>
                   <td className={`${cell} ${SM} whitespace-nowrap text-slate-600 dark:text-slate-400`}>
-                    {site.latestScan ? formatRelativeTime(site.latestScan.scanTime) : 'Never'}
+                    {site.optedOut ? '—' : site.latestScan ? formatRelativeTime(site.latestScan.scanTime) : 'Never'}
                   </td>
                   <td className={`${cell} text-right`}>
                     <button

@@ -24,6 +24,7 @@ const rowSchema = latestScanSummaryRowSchema.extend({
   name: z.string(),
   url: z.string(),
   category: z.string().nullable(),
+  opted_out: z.boolean(),
   total: z.coerce.number().int(),
 });
 
@@ -40,13 +41,13 @@ export async function listWebsites(db: Queryable, params: ListWebsitesParams = {
   const page = Math.max(1, Math.trunc(params.page ?? 1));
   const search = params.search?.trim() ? `%${escapeLike(params.search.trim().slice(0, 200))}%` : null;
   const { rows } = await db.query(
-    `SELECT w.id, w.name, w.url, w.category, ${LATEST_SCAN_SUMMARY_COLUMNS}, count(*) OVER () AS total
+    `SELECT w.id, w.name, w.url, w.category, w.opted_out, ${LATEST_SCAN_SUMMARY_COLUMNS}, count(*) OVER () AS total
        FROM websites w
        LEFT JOIN latest_scans l ON l.website_id = w.id
       WHERE w.active
         AND ($1::text IS NULL OR w.name ILIKE $1 OR w.url ILIKE $1)
         AND ($2::text IS NULL OR w.category = $2)
-        AND ($3::boolean IS NULL OR COALESCE(l.has_mcp, false) = $3)
+        AND ($3::boolean IS NULL OR COALESCE(l.has_mcp AND NOT w.opted_out, false) = $3)
       ORDER BY w.name, w.id
       LIMIT $4 OFFSET $5`,
     [search, params.category ?? null, params.hasMcp ?? null, limit, (page - 1) * limit],
@@ -58,13 +59,14 @@ export async function listWebsites(db: Queryable, params: ListWebsitesParams = {
     const counted = await db.query(
       `SELECT count(*) AS total FROM websites w LEFT JOIN latest_scans l ON l.website_id = w.id
         WHERE w.active AND ($1::text IS NULL OR w.name ILIKE $1 OR w.url ILIKE $1)
-          AND ($2::text IS NULL OR w.category = $2) AND ($3::boolean IS NULL OR COALESCE(l.has_mcp, false) = $3)`,
+          AND ($2::text IS NULL OR w.category = $2) AND ($3::boolean IS NULL OR COALESCE(l.has_mcp AND NOT w.opted_out, false) = $3)`,
       [search, params.category ?? null, params.hasMcp ?? null],
     );
     total = z.coerce.number().int().parse(counted.rows[0]?.total);
   }
   return {
-    websites: parsed.map((r) => ({ id: r.id, name: r.name, url: r.url, category: r.category, latestScan: toLatestScanSummary(r) })),
+    // An opted-out site is listed without its scan (and counts as without MCP in the hasMcp filter).
+    websites: parsed.map((r) => ({ id: r.id, name: r.name, url: r.url, category: r.category, ...(r.opted_out ? { latestScan: null, optedOut: true } : { latestScan: toLatestScanSummary(r) }) })),
     pagination: { page, limit, total, pages: Math.ceil(total / limit) },
   };
 }

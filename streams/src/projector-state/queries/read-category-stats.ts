@@ -13,13 +13,13 @@ export interface CategoryStatistic {
   adoptionRate: number;
 }
 
-/** Active websites per category ('Uncategorized' when none), by size then name. */
+/** Active websites (not opted out) per category ('Uncategorized' when none), by size then name. */
 export async function readCategoryStats(db: Queryable): Promise<CategoryStatistic[]> {
   const { rows } = await db.query(
     `SELECT COALESCE(w.category, 'Uncategorized') AS category, count(*) AS total_platforms,
             count(*) FILTER (WHERE l.has_mcp) AS mcp_adoption
        FROM websites w LEFT JOIN latest_scans l ON l.website_id = w.id
-      WHERE w.active
+      WHERE w.active AND NOT w.opted_out
       GROUP BY 1 ORDER BY total_platforms DESC, category`,
   );
   return rows.map((r) => {

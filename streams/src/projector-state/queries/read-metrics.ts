@@ -14,16 +14,16 @@ export const metricsRowSchema = z.object({
   total_prompts: z.coerce.number().int(),
 });
 
-/** The metrics columns over active websites and their latest scans (shared with readDashboardState). */
+/** The metrics columns over active websites and their latest scans, opted-out sites left out (shared with readDashboardState). */
 export const METRICS_COLUMNS = `
-  (SELECT count(*) FROM websites WHERE active) AS total_websites,
+  (SELECT count(*) FROM websites WHERE active AND NOT opted_out) AS total_websites,
   count(*) FILTER (WHERE l.has_mcp) AS mcp_enabled,
   count(*) FILTER (WHERE l.has_mcp AND l.tools_count + l.resources_count + l.prompts_count > 0) AS capable,
   COALESCE(sum(l.tools_count) FILTER (WHERE l.has_mcp), 0) AS total_tools,
   COALESCE(sum(l.resources_count) FILTER (WHERE l.has_mcp), 0) AS total_resources,
   COALESCE(sum(l.prompts_count) FILTER (WHERE l.has_mcp), 0) AS total_prompts`;
 
-export const METRICS_FROM = 'FROM latest_scans l JOIN websites w ON w.id = l.website_id AND w.active';
+export const METRICS_FROM = 'FROM latest_scans l JOIN websites w ON w.id = l.website_id AND w.active AND NOT w.opted_out';
 
 export function toMetrics(row: z.infer<typeof metricsRowSchema>): DashboardMetrics {
   return {

@@ -38,7 +38,7 @@ findings AS (
 pairs AS (
   SELECT f.website_id, f.technique_id, w.name, w.url,
          min(CASE f.severity WHEN 'critical' THEN 1 WHEN 'high' THEN 2 WHEN 'medium' THEN 3 ELSE 4 END) AS rank
-    FROM findings f JOIN websites w ON w.id = f.website_id AND w.active
+    FROM findings f JOIN websites w ON w.id = f.website_id AND w.active AND NOT w.opted_out
    GROUP BY 1, 2, 3, 4
 ),
 ranked AS (

@@ -15,6 +15,7 @@ const rowSchema = latestScanSummaryRowSchema.extend({
   name: z.string(),
   url: z.string(),
   category: z.string().nullable(),
+  opted_out: z.boolean(),
   l_protocol_version: z.string().nullable(),
   l_server_info: z.unknown(),
   l_authorization_servers: z.array(z.string()).nullable(),
@@ -29,7 +30,7 @@ const rowSchema = latestScanSummaryRowSchema.extend({
 /** One website (active or not) with its latest scan and current tools/resources/prompts/resource templates in listing order; null if unknown. */
 export async function readWebsite(db: Queryable, id: number): Promise<WebsiteDetail | null> {
   const { rows } = await db.query(
-    `SELECT w.id, w.name, w.url, w.category, ${LATEST_SCAN_SUMMARY_COLUMNS},
+    `SELECT w.id, w.name, w.url, w.category, w.opted_out, ${LATEST_SCAN_SUMMARY_COLUMNS},
             l.protocol_version AS l_protocol_version, l.server_info AS l_server_info,
             l.authorization_servers AS l_authorization_servers, l.discovered_via AS l_discovered_via,
             l.lists_truncated AS l_lists_truncated,
@@ -52,6 +53,8 @@ export async function readWebsite(db: Queryable, id: number): Promise<WebsiteDet
   );
   if (rows.length === 0) return null;
   const row = rowSchema.parse(rows[0]);
+  // An opted-out site shows only that it opted out: no scan, endpoint, lists or findings.
+  if (row.opted_out) return { id: row.id, name: row.name, url: row.url, category: row.category, latestScan: null, optedOut: true };
   const summary = toLatestScanSummary(row);
   const itemId = (position: number) => `${row.id}-${position}`;
   return {
