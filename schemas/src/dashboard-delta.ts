@@ -16,6 +16,10 @@ export const dashboardMetricsSchema = z.object({
   totalTools: count,
   totalResources: count,
   totalPrompts: count,
+  /** Sites whose newest scan reached them ("reachable right now"), next to the confirmed figures. */
+  reachableNow: count.optional(),
+  /** Sites confirmed unreachable (they count in no MCP figure). */
+  unreachable: count.optional(),
 });
 export type DashboardMetrics = z.infer<typeof dashboardMetricsSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { scannerStateSchema } from './api/liveness';
 
 export const DEPENDENCIES = ['postgres', 'clickhouse', 'kafka'] as const;
 
@@ -19,5 +20,7 @@ export const healthResponseSchema = z.object({
     clickhouse: dependencyHealthSchema,
     kafka: dependencyHealthSchema,
   }),
+  /** The scanner's own network state; offline makes the status degraded. */
+  scanner: scannerStateSchema.optional(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;

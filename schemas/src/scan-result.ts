@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { unreachableClassSchema } from './api/liveness';
 
 /**
  * Bounds on everything a scanned server can make us store. Scanned data is
@@ -104,6 +105,38 @@ export const endpointHintSchema = z.object({
 });
 export type EndpointHint = z.infer<typeof endpointHintSchema>;
 
+/** Why a site was deliberately left alone: its robots.txt (RFC 9309) disallows us, or its Crawl-delay cannot fit the site deadline. */
+export const NOT_SCANNED_REASONS = ['robots-txt', 'crawl-delay'] as const;
+export const notScannedSchema = z.object({
+  reason: z.enum(NOT_SCANNED_REASONS),
+  /** The robots.txt line that decided, e.g. `Disallow: /mcp`, `Crawl-delay: 60`, or why robots.txt counts as "disallow all". */
+  rule: text(SCAN_LIMITS.errorChars),
+  /** The path that was disallowed (null for crawl-delay). */
+  path: text(SCAN_LIMITS.uriChars).nullable(),
+});
+export type NotScanned = z.infer<typeof notScannedSchema>;
+
+/** Where the site publishes an MCP server card (the server-card draft): via its catalog, at `<endpoint>/server-card`, or at a well-known card path. */
+export const SERVER_CARD_SOURCES = ['catalog', 'card', 'well-known'] as const;
+export const serverCardSchema = z.object({
+  source: z.enum(SERVER_CARD_SOURCES),
+  url: text(SCAN_LIMITS.uriChars),
+  name: text(SCAN_LIMITS.nameChars).optional(),
+  version: text(100).optional(),
+});
+export type ServerCard = z.infer<typeof serverCardSchema>;
+
+/** What a CORS preflight from a foreign origin was answered: can any web page drive the endpoint from a browser? */
+export const corsExposureSchema = z.object({
+  /** Access-Control-Allow-Origin as sent (null when absent). */
+  allowOrigin: text(SCAN_LIMITS.uriChars).nullable(),
+  /** `*`, or our foreign origin echoed back. */
+  allowsAnyOrigin: z.boolean(),
+  /** Access-Control-Allow-Credentials: true. */
+  allowsCredentials: z.boolean(),
+});
+export type CorsExposure = z.infer<typeof corsExposureSchema>;
+
 export const serverInfoSchema = z.object({
   name: text(SCAN_LIMITS.nameChars).optional(),
   version: text(100).optional(),
@@ -141,6 +174,16 @@ export const scanResultSchema = z.object({
   resourceTemplates: z.array(scannedResourceTemplateSchema).max(SCAN_LIMITS.itemsPerList).default([]),
   /** URL-with-a-path hints probed before the ladder, and what each turned out to be. */
   endpointHints: z.array(endpointHintSchema).max(4).default([]),
+  /** Set when the site was deliberately not probed (robots.txt, crawl-delay); hasMcp is then false and says nothing. */
+  notScanned: notScannedSchema.nullable().default(null),
+  /** The site publishes a server card (catalog, `<endpoint>/server-card`, or a well-known card). */
+  serverCard: serverCardSchema.nullable().default(null),
+  /** The found endpoint's answer to a foreign-origin CORS preflight; null when no endpoint or no answer. */
+  corsExposure: corsExposureSchema.nullable().default(null),
+  /** Whether any probe got an answer from the site: 'unreachable' when every probe failed at DNS, connect, TLS, timeout or with a 5xx. */
+  reachability: z.enum(['reached', 'unreachable']).default('reached'),
+  /** The failure that kept the site out of reach (null when reached). */
+  unreachableClass: unreachableClassSchema.nullable().default(null),
 });
 export type ScanResult = z.infer<typeof scanResultSchema>;
 
@@ -170,6 +213,11 @@ export function emptyScanResult(overrides: Partial<ScanResult> = {}): ScanResult
     resourceTemplatesTruncated: false,
     resourceTemplates: [],
     endpointHints: [],
+    notScanned: null,
+    serverCard: null,
+    corsExposure: null,
+    reachability: 'reached',
+    unreachableClass: null,
     ...overrides,
   };
 }

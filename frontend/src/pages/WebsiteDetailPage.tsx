@@ -9,9 +9,14 @@ import { CapabilityLists } from '../components/websites/CapabilityLists';
 import { NoMcpNotice } from '../components/websites/NoMcpNotice';
 import { OptedOutNotice } from '../components/websites/OptedOutNotice';
 import { ScanEvidence } from '../components/websites/ScanEvidence';
+import { SiteAvailabilityCard } from '../components/websites/SiteAvailabilityCard';
+import { SiteStatusNotice } from '../components/websites/SiteStatusNotice';
+import { SiteStatusText } from '../components/websites/SiteStatusText';
+import { WebsiteStatusBadge } from '../components/websites/WebsiteStatusBadge';
 import { WebsiteSummaryCards } from '../components/websites/WebsiteSummaryCards';
 import { countText } from '@mcp-census/schemas/scan-display';
 import { formatLocalDateTime } from '../lib/format';
+import { siteStatus } from '../lib/site-status';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useWebsite } from '../state/queries';
 
@@ -83,7 +88,7 @@ export default function WebsiteDetailPage() {
     );
   }
   const scan = site.latestScan;
-  const hasMcp = scan?.hasMcp ?? false;
+  const status = siteStatus(site);
   return (
     <div className="space-y-6">
       <BackLink />
@@ -94,10 +99,10 @@ export default function WebsiteDetailPage() {
             {site.url}
           </ExternalLink>
           {site.category && <Badge tone="indigo">{site.category}</Badge>}
-          {hasMcp ? <Badge tone="green">MCP Enabled</Badge> : <Badge>No MCP</Badge>}
+          <WebsiteStatusBadge site={site} />
         </div>
       </header>
-      <WebsiteSummaryCards scan={scan} />
+      <WebsiteSummaryCards scan={scan} status={status} />
       {scan && (
         <Card as="section" className="space-y-4">
           <CardTitle>Latest Scan Information</CardTitle>
@@ -130,16 +135,17 @@ export default function WebsiteDetailPage() {
             </div>
             <div className={column}>
               <h3 className="font-semibold">Status</h3>
-              <p className={scan.hasMcp ? 'text-green-700 dark:text-green-400' : ''}>{scan.hasMcp ? 'MCP Supported' : 'No MCP Support'}</p>
+              <SiteStatusText status={status} />
               {scan.error && <p className="break-words text-red-600 dark:text-red-400">Error: {scan.error}</p>}
               <ScanEvidence scan={scan} />
             </div>
           </div>
         </Card>
       )}
+      {site.availability && <SiteAvailabilityCard availability={site.availability} endpoint={scan?.mcpEndpoint ?? null} />}
       {scan?.hasMcp && <CapabilityLists scan={scan} />}
       {scan?.hasMcp && <SiteFindings findings={site.findings ?? []} />}
-      {!hasMcp && <NoMcpNotice error={scan?.error ?? null} />}
+      {status.kind === 'pending' ? <NoMcpNotice error={scan?.error ?? null} /> : <SiteStatusNotice status={status} liveness={site.liveness} error={scan?.error ?? null} />}
     </div>
   );
 }

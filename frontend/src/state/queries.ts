@@ -28,8 +28,13 @@ export function useMetrics() {
   return useQuery({ key: METRICS_KEY, fetch: () => fetchMetrics(), retries: 3 }, { freshMs: 2 * MINUTE, refetchMs: 5 * MINUTE });
 }
 
+/**
+ * Polled every 30 s (spec section 9) even while the live socket is up: the
+ * scanner's own state (online/offline) travels only over REST, and an offline
+ * scanner projects nothing, so no live event would prompt a refresh.
+ */
 export function useScanProgress() {
-  return useQuery({ key: SCAN_PROGRESS_KEY, fetch: () => fetchScanProgress() }, { refetchMs: 30 * SECOND });
+  return useQuery({ key: SCAN_PROGRESS_KEY, fetch: () => fetchScanProgress() }, { refetchMs: 30 * SECOND, pollWhileLive: true });
 }
 
 export function useIndustryAnalytics() {

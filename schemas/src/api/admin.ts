@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LOG_LEVELS } from '../events';
 import { SUBSCRIPTION_FREQUENCIES } from './contribute';
 import { singleLineText, storableText } from './text';
+import { scannerStateSchema, unreachableEndpointSchema } from './liveness';
 
 const count = z.number().int().nonnegative();
 const isoDateTime = z.iso.datetime({ offset: true });
@@ -92,5 +93,9 @@ export const adminStatusSchema = z.object({
   ),
   /** Events dead-lettered per source topic (messages on its `.dlq` topic; see ARCHITECTURE.md "Failure policy"). */
   deadLetters: z.array(z.object({ topic: z.string(), count })),
+  /** The scanner's own network state (api/liveness.ts). */
+  scanner: scannerStateSchema.optional(),
+  /** MCP endpoints the newest scan could not reach, longest first (bounded). */
+  unreachableEndpoints: z.array(unreachableEndpointSchema).max(200).optional(),
 });
 export type AdminStatus = z.infer<typeof adminStatusSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { scannerStateSchema } from './liveness';
 
 /** POST /api/scan: start scanning a batch (the spec's batch size is 50). */
 export const scanRequestBodySchema = z
@@ -20,5 +21,7 @@ export const scanProgressResponseSchema = z.object({
   mcpEnabledCount: z.number().int().nonnegative(),
   scannedToday: z.number().int().nonnegative(),
   lastScanTime: z.iso.datetime({ offset: true }).nullable(),
+  /** Whether the scanner can reach the web at all ("Scanner offline: network unreachable since …"). */
+  scanner: scannerStateSchema.optional(),
 });
 export type ScanProgressResponse = z.infer<typeof scanProgressResponseSchema>;

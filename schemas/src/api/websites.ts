@@ -4,6 +4,7 @@ import { evidenceSchema, toolAnnotationsSchema } from '../scan-result';
 import { singleLineText } from './text';
 import { siteFindingSchema } from './site-findings';
 import { weeklyGrowthSchema } from './trends';
+import { siteAvailabilitySchema, siteLivenessSchema } from './liveness';
 
 const count = z.number().int().nonnegative();
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
@@ -57,6 +58,8 @@ export const websiteSummarySchema = z.object({
   latestScan: latestScanSummarySchema.nullable(),
   /** The owner opted the site out (api/opt-out.ts): it is not scanned and its scan details are withheld (latestScan null). */
   optedOut: z.boolean().optional(),
+  /** Confirmed status and reachability (api/liveness.ts); an unreachable scan never reads as "No MCP". */
+  liveness: siteLivenessSchema.optional(),
 });
 
 export const websitesResponseSchema = z.object({
@@ -82,6 +85,8 @@ export const websiteDetailSchema = websiteSummarySchema.extend({
     .nullable(),
   /** SAFE-MCP findings of the latest scan, most severe first (api/site-findings.ts). */
   findings: z.array(siteFindingSchema).optional(),
+  /** The last 30 days of scans, status-page style. */
+  availability: siteAvailabilitySchema.optional(),
 });
 export type WebsiteDetailResponse = z.infer<typeof websiteDetailSchema>;
 

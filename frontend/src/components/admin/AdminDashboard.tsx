@@ -10,6 +10,7 @@ import { ScanHistoryTable } from './ScanHistoryTable';
 import { ScanLogStream } from './ScanLogStream';
 import { SubscriptionsTable } from './SubscriptionsTable';
 import { SystemStatusCard } from './SystemStatusCard';
+import { UnreachableEndpointsTable } from './UnreachableEndpointsTable';
 import { useAdminFeed } from './use-admin-feed';
 
 export function AdminDashboard({ onLocked }: { onLocked: () => void }) {
@@ -46,6 +47,7 @@ export function AdminDashboard({ onLocked }: { onLocked: () => void }) {
             <SystemStatusCard system={status.systemStatus} />
             <AdminScanProgressCard status={status} onChanged={refresh} />
           </div>
+          {status.unreachableEndpoints && <UnreachableEndpointsTable endpoints={status.unreachableEndpoints} />}
           <DeadLettersCard deadLetters={status.deadLetters} />
           <ScanLogStream lines={logs} live={connected} />
           <ScanHistoryTable history={status.scanHistory} onChanged={refresh} />

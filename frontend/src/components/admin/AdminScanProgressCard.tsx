@@ -3,17 +3,21 @@ import { formatRelativeTime } from '../../lib/format';
 import { Badge } from '../ui/Badge';
 import { Card } from '../ui/Card';
 import { CardTitle } from '../ui/CardTitle';
+import { isScannerOffline, ScannerOfflineBanner } from '../scanner/ScannerOfflineBanner';
 import { ScanControls } from './ScanControls';
 
 export function AdminScanProgressCard({ status, onChanged }: { status: AdminStatus; onChanged: () => void }) {
   const p = status.scanProgress;
+  const scanner = status.scanner;
+  const offline = isScannerOffline(scanner) ? scanner : undefined;
   const share = p.totalWebsites > 0 ? Math.min(100, (p.scannedWebsites / p.totalWebsites) * 100) : 0;
   return (
     <Card as="section" className="space-y-4">
       <div className="flex items-center justify-between gap-2">
         <CardTitle>Scan Progress</CardTitle>
-        {p.isScanning ? <Badge tone="green">Active</Badge> : <Badge>Idle</Badge>}
+        {offline ? <Badge tone="red">Offline</Badge> : p.isScanning ? <Badge tone="green">Active</Badge> : <Badge>Idle</Badge>}
       </div>
+      {offline && <ScannerOfflineBanner scanner={offline} />}
       <div>
         <div className="mb-1 flex justify-between text-xs text-slate-500">
           <span>

@@ -3,6 +3,7 @@ import { useMetrics } from '../../state/queries';
 import { Card } from '../ui/Card';
 import { Skeleton } from '../ui/Skeleton';
 import { MetricCard, type MetricCardProps } from './MetricCard';
+import { ReachableNowFigure } from './ReachableNowFigure';
 
 const percent = (value: number) => `${value.toFixed(1)}%`;
 
@@ -64,6 +65,9 @@ export function HighlightsGrid() {
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy={loading}>
         {body}
       </div>
+      {!loading && metrics?.reachableNow !== undefined && (
+        <ReachableNowFigure reachableNow={metrics.reachableNow} totalWebsites={metrics.totalWebsites} unreachable={metrics.unreachable} />
+      )}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { formatCount, formatRelativeTime } from '../../lib/format';
 import { useScanProgress } from '../../state/queries';
+import { isScannerOffline, ScannerOfflineBanner } from '../scanner/ScannerOfflineBanner';
 import { Card } from '../ui/Card';
 import { CardTitle } from '../ui/CardTitle';
 import { Skeleton } from '../ui/Skeleton';
@@ -15,11 +16,20 @@ function Stat({ label, value }: { label: string; value: string }) {
 
 export function LiveMonitoringCard() {
   const { data: progress, loading } = useScanProgress();
+  const scanner = progress?.scanner;
+  /** An offline scanner replaces "Scanning Active" / "Standby": nothing is being scanned. */
+  const offline = isScannerOffline(scanner) ? scanner : undefined;
   return (
     <Card as="section" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <CardTitle>Live Monitoring</CardTitle>
-        {progress && (
+        {progress && offline && (
+          <span className="flex items-center gap-2 text-sm font-medium text-red-700 dark:text-red-300">
+            <span aria-hidden="true" className="h-2.5 w-2.5 rounded-full bg-red-600 dark:bg-red-500" />
+            Scanner offline
+          </span>
+        )}
+        {progress && !offline && (
           <span className="flex items-center gap-2 text-sm font-medium">
             <span
               aria-hidden="true"
@@ -36,6 +46,7 @@ export function LiveMonitoringCard() {
           ))}
         </div>
       )}
+      {offline && <ScannerOfflineBanner scanner={offline} />}
       {!loading && !progress && <p className="text-sm text-slate-500 dark:text-slate-400">Scan data unavailable</p>}
       {progress && (
         <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">

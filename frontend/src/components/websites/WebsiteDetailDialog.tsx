@@ -4,14 +4,16 @@ import type { ReactNode } from 'react';
 import { useWebsite } from '../../state/queries';
 import { countText } from '@mcp-census/schemas/scan-display';
 import { formatLocalDateTime } from '../../lib/format';
-import { Badge } from '../ui/Badge';
+import { siteStatus } from '../../lib/site-status';
 import { ExternalLink } from '../ui/ExternalLink';
 import { Skeleton } from '../ui/Skeleton';
 import { CapabilityLists } from './CapabilityLists';
 import { CategoryIcon } from './CategoryIcon';
-import { NoMcpNotice } from './NoMcpNotice';
 import { OptedOutNotice } from './OptedOutNotice';
 import { ScanEvidence } from './ScanEvidence';
+import { CompactAvailability } from './CompactAvailability';
+import { SiteStatusNotice } from './SiteStatusNotice';
+import { WebsiteStatusBadge } from './WebsiteStatusBadge';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -59,6 +61,7 @@ function DialogBody({ id, preview }: { id: number; preview: WebsitePreview | und
     );
   }
   const scan = site.latestScan;
+  const status = siteStatus(site);
   return (
     <div className="space-y-5">
       <div className="flex items-start gap-3 pr-8">
@@ -77,6 +80,8 @@ function DialogBody({ id, preview }: { id: number; preview: WebsitePreview | und
       </div>
       {site.optedOut ? (
         <OptedOutNotice />
+      ) : !scan && (status.kind === 'unreachable' || status.kind === 'not-scanned') ? (
+        <SiteStatusNotice status={status} liveness={site.liveness} error={null} />
       ) : !scan ? (
         <div className="rounded-lg border border-slate-200 px-4 py-8 text-center dark:border-slate-800">
           <p className="font-semibold">No Scan Data Available</p>
@@ -88,7 +93,9 @@ function DialogBody({ id, preview }: { id: number; preview: WebsitePreview | und
             <section className={panel}>
               <h3 className="mb-2 font-semibold">MCP Status</h3>
               <dl>
-                <Row label="Status">{scan.hasMcp ? <Badge tone="green">MCP Enabled</Badge> : <Badge>No MCP</Badge>}</Row>
+                <Row label="Status">
+                  <WebsiteStatusBadge site={site} />
+                </Row>
                 <Row label="Last scan">{formatLocalDateTime(scan.scanTime)}</Row>
                 {scan.mcpEndpoint && <Row label="Endpoint">{scan.mcpEndpoint}</Row>}
                 <Row label="Response time">{scan.responseTime} ms</Row>
@@ -110,7 +117,9 @@ function DialogBody({ id, preview }: { id: number; preview: WebsitePreview | und
               </dl>
             </section>
           </div>
-          {scan.hasMcp ? <CapabilityLists scan={scan} /> : <NoMcpNotice error={scan.error} />}
+          {site.availability && <CompactAvailability availability={site.availability} />}
+          {scan.hasMcp && <CapabilityLists scan={scan} />}
+          <SiteStatusNotice status={status} liveness={site.liveness} error={scan.error} />
         </>
       )}
     </div>

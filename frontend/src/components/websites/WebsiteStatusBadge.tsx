@@ -1,8 +1,38 @@
+import { siteStatus, sinceText, type SiteStatusInput } from '../../lib/site-status';
 import { Badge } from '../ui/Badge';
 
-/** Opted out (by the site's owner), Pending (never scanned), MCP Enabled, or No MCP. */
-export function WebsiteStatusBadge({ scan, optedOut = false }: { scan: { hasMcp: boolean } | null; optedOut?: boolean | undefined }) {
-  if (optedOut) return <Badge tone="slate">Opted out</Badge>;
-  if (!scan) return <Badge tone="amber">Pending</Badge>;
-  return scan.hasMcp ? <Badge tone="green">MCP Enabled</Badge> : <Badge tone="slate">No MCP</Badge>;
+/** The "unreachable since …" note of a site whose newest scan failed but whose status is not yet confirmed. */
+export const outageNoteClass = 'text-xs font-medium text-orange-700 dark:text-orange-300';
+
+/**
+ * Opted out, Pending, MCP Enabled, No MCP, Not scanned, or "Unreachable since …";
+ * an MCP site whose newest scan could not reach it keeps MCP Enabled with an
+ * "unreachable since …" note under it.
+ */
+export function WebsiteStatusBadge({ site }: { site: SiteStatusInput }) {
+  const status = siteStatus(site);
+  if (status.kind === 'unreachable') {
+    return (
+      <span className="inline-flex flex-wrap items-center gap-x-1.5">
+        <Badge tone={status.tone}>{status.label}</Badge>
+        {status.unreachableSince && (
+          <>
+            {' '}
+            <span className="text-xs text-slate-600 dark:text-slate-400">{sinceText(status.unreachableSince)}</span>
+          </>
+        )}
+      </span>
+    );
+  }
+  return (
+    <span className="inline-flex flex-col items-start gap-0.5">
+      <Badge tone={status.tone}>{status.label}</Badge>
+      {status.unconfirmedOutage && (
+        <>
+          {' '}
+          <span className={outageNoteClass}>unreachable {sinceText(status.unreachableSince)}</span>
+        </>
+      )}
+    </span>
+  );
 }

@@ -78,11 +78,11 @@ export function WebsitesTable({
                     </div>
                     {/* On phones the status column is folded in here. */}
                     <div className="mt-1 sm:hidden">
-                      <WebsiteStatusBadge scan={site.latestScan} optedOut={site.optedOut} />
+                      <WebsiteStatusBadge site={site} />
                     </div>
                   </td>
                   <td className={`${cell} ${SM}`}>
-                    <WebsiteStatusBadge scan={site.latestScan} optedOut={site.optedOut} />
+                    <WebsiteStatusBadge site={site} />
                   </td>
                   <td className={`${cell} ${MD} text-right tabular-nums`}>{site.optedOut ? '—' : countText(site.latestScan?.toolsCount ?? 0, site.latestScan?.toolsTruncated)}</td>
                   <td className={`${cell} ${MD} text-right tabular-nums`}>{site.optedOut ? '—' : countText(site.latestScan?.resourcesCount ?? 0, site.latestScan?.resourcesTruncated)}</td>

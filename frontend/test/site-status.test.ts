@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { availabilitySummary, dayState, dayTooltip, uptimeText } from '../src/lib/availability';
+import { formatLocalShort, siteStatus, unreachableClassLabel } from '../src/lib/site-status';
+import { LIVENESS, SINCE, thirtyDays } from './liveness-fixtures';
+
+const scanned = (hasMcp: boolean) => ({ hasMcp });
+
+describe('siteStatus', () => {
+  it('falls back to the latest scan without liveness (older servers)', () => {
+    expect(siteStatus({ latestScan: null })).toMatchObject({ kind: 'pending', label: 'Pending', tone: 'amber', unconfirmedOutage: false });
+    expect(siteStatus({ latestScan: scanned(true) })).toMatchObject({ kind: 'mcp', label: 'MCP Enabled', statusText: 'MCP Supported' });
+    expect(siteStatus({ latestScan: scanned(false) })).toMatchObject({ kind: 'no-mcp', label: 'No MCP', statusText: 'No MCP Support' });
+    expect(siteStatus({ latestScan: null, optedOut: true })).toMatchObject({ kind: 'opted-out', label: 'Opted out' });
+  });
+
+  it('an opted-out site reads Opted out whatever its liveness says', () => {
+    expect(siteStatus({ latestScan: null, optedOut: true, liveness: LIVENESS.notScanned }).label).toBe('Opted out');
+  });
+
+  it('a confirmed outage is its own state, never No MCP, even when the stored scan says hasMcp false', () => {
+    const status = siteStatus({ latestScan: scanned(false), liveness: LIVENESS.unreachable });
+    expect(status).toMatchObject({ kind: 'unreachable', label: 'Unreachable', tone: 'red', unreachableSince: SINCE, unreachableClass: 'dns', unconfirmedOutage: false });
+  });
+
+  it('an MCP site whose newest scan failed stays MCP Enabled with an unconfirmed outage', () => {
+    const status = siteStatus({ latestScan: scanned(false), liveness: LIVENESS.mcpOutage });
+    expect(status).toMatchObject({ kind: 'mcp', label: 'MCP Enabled', unreachableSince: SINCE, unreachableClass: 'timeout', unconfirmedOutage: true });
+  });
+
+  it('liveness wins over the latest scan for Not scanned, Pending and No MCP', () => {
+    expect(siteStatus({ latestScan: scanned(false), liveness: LIVENESS.notScanned })).toMatchObject({ kind: 'not-scanned', label: 'Not scanned', tone: 'sky' });
+    expect(siteStatus({ latestScan: null, liveness: LIVENESS.pending })).toMatchObject({ kind: 'pending', label: 'Pending' });
+    expect(siteStatus({ latestScan: scanned(true), liveness: LIVENESS.noMcp })).toMatchObject({ kind: 'no-mcp', label: 'No MCP', unconfirmedOutage: false });
+  });
+
+  it('labels the failure classes and formats local times', () => {
+    expect(unreachableClassLabel('dns')).toBe('DNS lookup failed');
+    expect(unreachableClassLabel('http-5xx')).toBe('Server error (5xx)');
+    expect(unreachableClassLabel(null)).toBe('Unknown');
+    expect(formatLocalShort(SINCE)).toContain('2025');
+    expect(formatLocalShort('not a date')).toBe('not a date');
+  });
+});
+
+describe('availability helpers', () => {
+  const days = thirtyDays();
+
+  it('classifies each day by the share of scans that reached the site', () => {
+    expect(days.map(dayState).filter((s) => s !== 'all')).toEqual(['none', 'some', 'empty']);
+    expect(dayState(days[0]!)).toBe('all');
+  });
+
+  it('describes a day, the uptime and the whole period as text', () => {
+    expect(dayTooltip(days[19]!)).toMatch(/3 of 4 scans reached the site, MCP found in 3, avg 210 ms$/);
+    expect(dayTooltip(days[24]!)).toMatch(/: no scan$/);
+    expect(uptimeText(93.25)).toBe('93.3% uptime over 30 days');
+    expect(uptimeText(null)).toBe('No scans in the last 30 days');
+    expect(availabilitySummary(days)).toBe(
+      'Availability over the last 30 days: all scans reached on 27 days, some scans failed on 1 day, no scan reached on 1 day, no scan on 1 day.',
+    );
+  });
+});
