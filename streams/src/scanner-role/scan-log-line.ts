@@ -4,6 +4,11 @@ import type { ScanLogPayload, ScanResult } from '@mcp-census/schemas';
 export function scanLogFor(url: string, result: ScanResult, at: Date): ScanLogPayload {
   const host = safeHost(url);
   const timestamp = at.toISOString();
+  if (result.notScanned) {
+    const n = result.notScanned;
+    const message = n.reason === 'robots-txt' ? `Not scanned: robots.txt disallows ${n.path ?? '/'} (rule: ${n.rule})` : `Not scanned: robots.txt ${n.rule} does not fit the scan deadline`;
+    return { timestamp, level: 'info', message: message.slice(0, 500), details: `${host} · ${result.requestCount} requests`.slice(0, 2000) };
+  }
   if (result.hasMcp) {
     const counts = `${result.tools.length} tools, ${result.resources.length} resources, ${result.prompts.length} prompts`;
     return {

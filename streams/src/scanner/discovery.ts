@@ -4,7 +4,7 @@ import { isRecord } from './jsonrpc';
  * Discovery documents: where they live and how endpoint URLs are read out of
  * them. All parsing is bounded (depth, node count, URLs per document).
  */
-export type DocKind = 'well-known' | 'server-card' | 'ai-catalog' | 'config-file' | 'llms-txt';
+export type DocKind = 'catalog' | 'well-known' | 'server-card' | 'ai-catalog' | 'config-file' | 'llms-txt';
 
 export interface DocSpec {
   path: string;
@@ -33,7 +33,9 @@ const ENDPOINT_KEYS = new Set([
   'url', 'endpoint', 'endpointurl', 'endpoint_url', 'mcpendpoint', 'mcp_endpoint', 'mcpurl', 'mcp_url', 'serverurl', 'server_url',
   'streamablehttpurl', 'streamable_http_url', 'httpurl', 'http_url', 'sseurl', 'sse_url', 'sseendpoint', 'sse_endpoint', 'remote', 'remoteurl', 'uri', 'href', 'endpoints', 'base_url', 'baseurl',
 ]);
-const SERVER_CARD_TYPE = 'application/mcp-server-card+json';
+export const SERVER_CARD_TYPE = 'application/mcp-server-card+json';
+/** What a card fetch asks for (the draft's media type first). */
+export const SERVER_CARD_ACCEPT = `${SERVER_CARD_TYPE}, application/json;q=0.9, */*;q=0.5`;
 
 const EMPTY: ParsedDoc = { valid: false, endpoints: [], cards: [] };
 
@@ -126,6 +128,16 @@ export function parseServerCard(doc: unknown, base: string, out: Collector = new
   return typeof doc.name === 'string' || Array.isArray(doc.remotes) || out.endpoints.length > 0;
 }
 
+/** A card's name and version, when they are short strings (for the result's serverCard). */
+export function cardInfo(text: string): { name?: string; version?: string } | null {
+  const doc = parseJson(text);
+  if (!isRecord(doc)) return null;
+  const out: { name?: string; version?: string } = {};
+  if (typeof doc.name === 'string' && doc.name.length <= 200) out.name = doc.name;
+  if (typeof doc.version === 'string' && doc.version.length <= 100) out.version = doc.version;
+  return out;
+}
+
 /** Parses one discovery document. `base` resolves relative URLs. */
 export function parseDoc(kind: DocKind, path: string, text: string, contentType: string, base: string): ParsedDoc {
   if (!text.trim() || (kind !== 'llms-txt' && isHtml(contentType, text))) return EMPTY;
@@ -135,9 +147,12 @@ export function parseDoc(kind: DocKind, path: string, text: string, contentType:
       const valid = parseServerCard(parseJson(text), base, out);
       return { valid, endpoints: out.endpoints, cards: [] };
     }
+    // The server-card draft's `/.well-known/mcp/catalog.json` (`entries[{type, url}]`) reads like an AI catalog.
+    case 'catalog':
     case 'ai-catalog': {
       const doc = parseJson(text);
       if (!isRecord(doc) && !Array.isArray(doc)) return EMPTY;
+      if (kind === 'catalog' && !(isRecord(doc) && Array.isArray(doc.entries))) return EMPTY;
       const cards: string[] = [];
       let nodes = 0;
       const visit = (v: unknown, depth: number): void => {

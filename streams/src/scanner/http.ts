@@ -1,10 +1,15 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { NotScanned } from '@mcp-census/schemas';
 import type { Dispatcher } from 'undici';
 import { classifyError, ProbeError } from './errors';
+import type { HostPacer } from './host-pacer';
 import type { KeyedLimiter } from './limiter';
 import type { SafePools } from './safe-dispatcher';
 import type { Scope } from './scope';
-import { SseParser, type SseEvent } from './sse';
+import { SseParser } from './sse';
+import { SseStream } from './sse-stream';
+
+export { SseStream };
 
 /** Per-site state shared by every request of one probe. */
 export interface SiteContext {
@@ -16,10 +21,12 @@ export interface SiteContext {
   firstMs: number | null;
   /** Origins this site holds connection pools for (released when the site ends). */
   readonly origins: Set<string>;
+  /** Set when robots.txt (or its Crawl-delay) refused a request of this site: the first refusal. */
+  blocked?: NotScanned | null;
 }
 
 export interface HttpRequest {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'DELETE' | 'OPTIONS';
   headers?: Record<string, string>;
   body?: string;
   /**
@@ -32,6 +39,12 @@ export interface HttpRequest {
   cancel?: Scope;
   /** A lower body cap than the client's (a guessed path that may answer with a whole web page). */
   maxBytes?: number;
+  /** Keep the first `maxBytes` of a longer body instead of failing with 'too-large' (robots.txt). */
+  truncate?: boolean;
+  /** Redirect hops for this request (default: the client's). */
+  maxRedirects?: number;
+  /** Skip the robots.txt gate: the request that fetches robots.txt itself. */
+  ungated?: boolean;
 }
 
 export interface HttpResponse {
@@ -54,6 +67,14 @@ export interface HttpClientOptions {
   requestTimeoutMs: number;
   maxResponseBytes: number;
   maxRedirects: number;
+  /** Per-host pacing shared by all sites of the prober. */
+  pacer?: HostPacer;
+  /**
+   * Runs before every request and redirect hop (robots.txt): throws a
+   * ProbeError when the URL may not be fetched, else resolves to the host's
+   * minimum gap between requests (Crawl-delay) in ms.
+   */
+  gate?: (url: URL, ctx: SiteContext) => Promise<number>;
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -85,7 +106,7 @@ export function checkUrl(raw: string, base?: string): URL {
   return u;
 }
 
-type Abortable = { controller: AbortController; why: 'timeout' | 'site' | 'cancel' | null; timer: NodeJS.Timeout | null; detach: () => void };
+export type Abortable = { controller: AbortController; why: 'timeout' | 'site' | 'cancel' | null; timer: NodeJS.Timeout | null; detach: () => void };
 
 const SITE_ABORT = { why: 'site' } as Abortable;
 const CANCEL_ABORT = { why: 'cancel' } as Abortable;
@@ -142,10 +163,11 @@ export class HttpClient {
     let url = checkUrl(rawUrl);
     let method = req.method;
     let body = req.body;
+    const maxRedirects = req.maxRedirects ?? this.o.maxRedirects;
     for (let hop = 0; ; hop++) {
       const res = await this.once(url, method, body, req, ctx);
       if (res.redirect) {
-        if (hop >= this.o.maxRedirects) throw new ProbeError('redirects', `Too many redirects (more than ${this.o.maxRedirects}) from ${rawUrl.slice(0, 200)}`);
+        if (hop >= maxRedirects) throw new ProbeError('redirects', `Too many redirects (more than ${maxRedirects}) from ${rawUrl.slice(0, 200)}`);
         url = checkUrl(res.redirect, url.href);
         if (res.status === 303) {
           method = 'GET';
@@ -168,9 +190,11 @@ export class HttpClient {
   ): Promise<{ status: number; redirect?: string; response?: Omit<HttpResponse, 'url' | 'ms'> }> {
     const host = url.hostname;
     if (ctx.scope.aborted) throw this.abortError(SITE_ABORT, host, ctx);
+    const minGap = req.ungated ? 0 : await this.admit(url, ctx);
     await this.o.limiter.acquire(host, ctx.scope).catch(() => {
       throw this.abortError(SITE_ABORT, host, ctx);
     });
+    await this.pace(host, ctx, minGap);
     if (req.cancel?.aborted) {
       this.o.limiter.release(host);
       throw this.abortError(CANCEL_ABORT, host, ctx);
@@ -197,6 +221,10 @@ export class HttpClient {
       const contentType = mediaType(data.headers);
       const lengthHeader = Number(headerValue(data.headers, 'content-length'));
       const cap = Math.min(req.maxBytes ?? this.o.maxResponseBytes, this.o.maxResponseBytes);
+      if (req.truncate) {
+        const text = await this.readPrefix(data.body, cap);
+        return { status, response: { status, headers: data.headers, contentType, text } };
+      }
       if (Number.isFinite(lengthHeader) && lengthHeader > cap) {
         data.body.destroy();
         throw new ProbeError('too-large', `Response too large: ${lengthHeader} bytes (limit ${cap}) from ${url.pathname.slice(0, 100)}`);
@@ -216,6 +244,38 @@ export class HttpClient {
       this.disarm(a);
       this.o.limiter.release(host);
     }
+  }
+
+  /** The robots.txt gate for one URL (its Crawl-delay in ms when allowed). */
+  private async admit(url: URL, ctx: SiteContext): Promise<number> {
+    return this.o.gate ? this.o.gate(url, ctx) : 0;
+  }
+
+  /** Waits for the host's pacing slot while holding its concurrency slot, so slots are used in order. */
+  private async pace(host: string, ctx: SiteContext, minGap: number): Promise<void> {
+    if (!this.o.pacer) return;
+    try {
+      await this.o.pacer.take(host, ctx.scope, minGap);
+    } catch {
+      this.o.limiter.release(host);
+      throw this.abortError(SITE_ABORT, host, ctx);
+    }
+  }
+
+  /** The first `cap` bytes of a body; the rest is not read. */
+  private async readPrefix(body: Dispatcher.ResponseData['body'], cap: number): Promise<string> {
+    const chunks: Buffer[] = [];
+    let n = 0;
+    for await (const chunk of body) {
+      const c = chunk as Buffer;
+      chunks.push(n + c.length > cap ? c.subarray(0, cap - n) : c);
+      n += c.length;
+      if (n >= cap) {
+        body.destroy();
+        break;
+      }
+    }
+    return Buffer.concat(chunks).toString('utf8');
   }
 
   /** The body's chunks, aborting with 'too-large' once their total passes the cap. */
@@ -274,9 +334,11 @@ export class HttpClient {
     for (let hop = 0; ; hop++) {
       const host = url.hostname;
       if (ctx.scope.aborted) throw this.abortError(SITE_ABORT, host, ctx);
+      const minGap = await this.admit(url, ctx);
       await this.o.limiter.acquire(host, ctx.scope).catch(() => {
         throw this.abortError(SITE_ABORT, host, ctx);
       });
+      await this.pace(host, ctx, minGap);
       const a = this.arm(ctx, this.o.requestTimeoutMs);
       ctx.requestCount++;
       let handedOff = false;
@@ -329,103 +391,5 @@ async function drain(body: Dispatcher.ResponseData['body']): Promise<void> {
     await body.dump({ limit: 64 * 1024 });
   } catch {
     /* connection will be discarded */
-  }
-}
-
-/** A live event stream; `next()` yields events in order with a per-event timeout. */
-export class SseStream {
-  private readonly queue: SseEvent[] = [];
-  private waiter: ((ev: SseEvent | null) => void) | null = null;
-  private ended = false;
-  private failure: ProbeError | null = null;
-  private closed = false;
-
-  constructor(
-    private readonly data: Dispatcher.ResponseData,
-    private readonly abortable: Abortable,
-    private readonly onClose: () => void,
-    readonly url: URL,
-    maxBytes: number,
-    readonly status: number,
-    readonly ms: number,
-  ) {
-    // The request timer covered connect + headers; from here each next() has its own.
-    if (abortable.timer) clearTimeout(abortable.timer);
-    abortable.timer = null;
-    const parser = new SseParser((ev) => this.push(ev));
-    let n = 0;
-    data.body.on('data', (chunk: Buffer) => {
-      n += chunk.length;
-      if (n > maxBytes) {
-        this.fail(new ProbeError('too-large', `Event stream too large: over ${maxBytes} bytes from ${url.pathname.slice(0, 100)}`));
-        return;
-      }
-      parser.push(chunk);
-    });
-    data.body.on('end', () => {
-      parser.end();
-      this.finish();
-    });
-    data.body.on('error', () => this.finish());
-  }
-
-  private push(ev: SseEvent): void {
-    if (this.waiter) {
-      const w = this.waiter;
-      this.waiter = null;
-      w(ev);
-    } else this.queue.push(ev);
-  }
-
-  private fail(err: ProbeError): void {
-    this.failure = err;
-    this.close();
-  }
-
-  private finish(): void {
-    this.ended = true;
-    if (this.waiter) {
-      const w = this.waiter;
-      this.waiter = null;
-      w(null);
-    }
-  }
-
-  /** Next event, null at end of stream; throws ProbeError on timeout or cap. */
-  next(timeoutMs: number, scope: Scope): Promise<SseEvent | null> {
-    const queued = this.queue.shift();
-    if (queued) return Promise.resolve(queued);
-    if (this.failure) return Promise.reject(this.failure);
-    if (this.ended || this.closed) return Promise.resolve(null);
-    return new Promise<SseEvent | null>((resolve, reject) => {
-      let off: () => void = NOOP;
-      const timer = setTimeout(() => {
-        cleanup();
-        reject(new ProbeError('timeout', `Timed out after ${timeoutMs} ms waiting for the event stream (${this.url.hostname})`));
-      }, timeoutMs);
-      const cleanup = () => {
-        clearTimeout(timer);
-        off();
-        this.waiter = null;
-      };
-      off = scope.onAbort(() => {
-        cleanup();
-        reject(scope.reason ?? new ProbeError('timeout', 'Probe cancelled'));
-      });
-      this.waiter = (ev) => {
-        cleanup();
-        if (ev === null && this.failure) reject(this.failure);
-        else resolve(ev);
-      };
-    });
-  }
-
-  close(): void {
-    if (this.closed) return;
-    this.closed = true;
-    this.abortable.controller.abort();
-    if (!this.data.body.destroyed) this.data.body.destroy();
-    this.onClose();
-    this.finish();
   }
 }

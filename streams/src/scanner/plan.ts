@@ -3,8 +3,8 @@ import { RANK_COMMON, RANK_HINT, RANK_SUBDOMAIN, type HintSource, type SiteDeps,
 
 /**
  * Which paths are probed, in which waves. Tier 1 always runs and is what a
- * site without MCP costs (6 requests when every path is a 404): two
- * discovery documents and four endpoint paths. Tier 2 runs only when a
+ * site without MCP costs (8 requests when every path is a 404): robots.txt,
+ * three discovery documents and four endpoint paths. Tier 2 runs only when a
  * discovery document hinted at MCP but no server answered (or in 'full' mode).
  */
 export interface EndpointPath {
@@ -16,6 +16,8 @@ export interface EndpointPath {
 }
 
 export const TIER1_DOCS: ReadonlyArray<{ path: string; kind: DocKind }> = [
+  // The server-card draft's site-wide catalog.
+  { path: '/.well-known/mcp/catalog.json', kind: 'catalog' },
   { path: '/.well-known/mcp/server-card.json', kind: 'server-card' },
   { path: '/.well-known/mcp.json', kind: 'well-known' },
 ];
@@ -63,6 +65,7 @@ export interface ProbePlan {
 }
 
 const DOC_PATHS: Array<[RegExp, DocKind]> = [
+  [/\/\.well-known\/mcp\/catalog\.json$/, 'catalog'],
   [/\/\.well-known\/mcp\.json$/, 'well-known'],
   [/\/\.well-known\/mcp\/server-card\.json$|\/\.well-known\/mcp-server-card$|\/server-card(\.json)?$/, 'server-card'],
   [/\/\.well-known\/ai-catalog\.json$/, 'ai-catalog'],

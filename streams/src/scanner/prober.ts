@@ -2,11 +2,16 @@ import { isIP } from 'node:net';
 import type { ScanResult } from '@mcp-census/schemas';
 import { classifyError, ProbeError } from './errors';
 import { checkUrl, HttpClient, type SiteContext } from './http';
+import { corsPreflight } from './cors';
+import { DocCache } from './doc-cache';
+import { HostPacer } from './host-pacer';
 import { KeyedLimiter, Semaphore } from './limiter';
+import { crawlDelayBlock, robotsBlock, RobotsCache, type RobotsPolicy } from './robots';
+import { readEndpointCard } from './server-card';
 import { Scope } from './scope';
 import { readLists } from './lists';
 import type { ProbeEnv } from './probes/types';
-import { discoverEndpoint, discoverHintsOnly, discoverSite, hasPath, type ProbePlan } from './plan';
+import { discoverEndpoint, discoverHintsOnly, discoverSite, hasPath, TIER1_DOCS, TIER1_ENDPOINTS, type ProbePlan } from './plan';
 import { empty, failure, finalize, fromChoice, withListing } from './result';
 import { SafePools, SafeResolver, type ResolveHost } from './safe-dispatcher';
 import { SiteRun, type SiteDeps } from './site';
@@ -38,6 +43,14 @@ export interface ProberOptions {
   maxConcurrency?: number;
   /** Concurrent requests per host, default 4. */
   maxPerHost?: number;
+  /**
+   * SCAN_HOST_RPS: requests per second to one host across every site this
+   * prober scans (evenly spaced), default 2. A robots.txt Crawl-delay for our
+   * token widens the gap. `Infinity` turns pacing off (tests only).
+   */
+  hostRps?: number;
+  /** Discovery documents kept in the HTTP cache (Cache-Control/ETag/Last-Modified), default 2000. */
+  docCacheEntries?: number;
   /**
    * 'adaptive' (default): the cheap tier-1 checks always; the spec's config
    * files, llms.txt and REST-style paths only when a discovery document hints
@@ -88,13 +101,68 @@ export function createProber(opts: ProberOptions = {}): Prober {
   const http = new HttpClient({
     pools,
     limiter: new KeyedLimiter(maxPerHost),
+    pacer: new HostPacer(opts.hostRps ?? 2),
     userAgent,
     requestTimeoutMs,
     maxResponseBytes: opts.maxResponseBytes ?? 1024 * 1024,
     maxRedirects: opts.maxRedirects ?? 3,
+    gate: (url, ctx) => gate(url, ctx),
   });
+  const docs = new DocCache(http, { maxEntries: opts.docCacheEntries ?? 2_000 });
+  const robots = new RobotsCache(docs);
+
+  /** A policy's Crawl-delay that cannot fit `requests` requests into the site deadline. */
+  const delayTooLong = (policy: RobotsPolicy, requests: number) => policy.crawlDelayMs * Math.max(1, requests - 1) >= siteDeadlineMs;
+
+  /** robots.txt before every request and redirect hop: refused paths throw (and mark the site), else the host's Crawl-delay. */
+  async function gate(url: URL, ctx: SiteContext): Promise<number> {
+    const policy = await robots.policy(url.origin, ctx);
+    const d = policy.check(url);
+    if (!d.allowed) {
+      ctx.blocked ??= robotsBlock(url.pathname, d.rule);
+      throw new ProbeError('blocked', `robots.txt disallows ${url.pathname.slice(0, 200)} (rule: ${d.rule})`);
+    }
+    // Another host (an mcp. subdomain, an endpoint a document names) needs a few requests at least.
+    if (delayTooLong(policy, 3)) {
+      ctx.blocked ??= crawlDelayBlock(policy);
+      throw new ProbeError('blocked', `robots.txt Crawl-delay of ${policy.crawlDelayMs / 1000} s does not fit the site deadline`);
+    }
+    return policy.crawlDelayMs;
+  }
+
+  /**
+   * The main host's robots.txt, read before anything else there: a site that
+   * refuses every path the plan would request (or whose Crawl-delay cannot fit
+   * the plan into the deadline) is not scanned at all; a refused path among
+   * allowed ones is skipped when its request would be made.
+   */
+  async function robotsVerdict(plan: ProbePlan, mode: 'website' | 'endpoint', ctx: SiteContext): Promise<ScanResult['notScanned']> {
+    let policy: RobotsPolicy;
+    try {
+      policy = await robots.policy(plan.main.origin, ctx);
+    } catch {
+      return null; // Unreachable host: the probe reports it as such.
+    }
+    const origin = plan.main.origin;
+    const urls = mode === 'endpoint' ? [plan.main] : [...plan.hints.map((h) => h.url), ...[...TIER1_DOCS, ...TIER1_ENDPOINTS].map((p) => new URL(origin + p.path))];
+    // Only a site that refuses every path we would look at is given up up front; otherwise the
+    // disallowed paths are skipped as requests are made (ctx.blocked) and what is allowed still counts.
+    let firstBlock: ScanResult['notScanned'] = null;
+    let anyAllowed = false;
+    for (const url of urls) {
+      if (url.origin !== origin) continue;
+      const d = policy.check(url);
+      if (d.allowed) anyAllowed = true;
+      else firstBlock ??= robotsBlock(url.pathname, d.rule);
+    }
+    if (firstBlock && !anyAllowed) return firstBlock;
+    if (delayTooLong(policy, urls.length + 1)) return crawlDelayBlock(policy);
+    return null;
+  }
+
   const deps: SiteDeps = {
     http,
+    docs,
     requestTimeoutMs,
     maxListPages: opts.maxListPages ?? 10,
     discovery: opts.discovery ?? 'adaptive',
@@ -110,7 +178,7 @@ export function createProber(opts: ProberOptions = {}): Prober {
     const timer = setTimeout(() => scope.abort(new ProbeError('timeout', `Site deadline of ${siteDeadlineMs} ms exceeded`)), siteDeadlineMs);
     const onCaller = () => scope.abort(new ProbeError('timeout', 'Probe cancelled'));
     signal?.addEventListener('abort', onCaller, { once: true });
-    const ctx: SiteContext = { scope, requestCount: 0, firstMs: null, origins: new Set() };
+    const ctx: SiteContext = { scope, requestCount: 0, firstMs: null, origins: new Set(), blocked: null };
     try {
       const result = await probe(rawUrl, mode, ctx, knownEndpoint);
       if (signal?.aborted) throw signal.reason;
@@ -159,6 +227,8 @@ export function createProber(opts: ProberOptions = {}): Prober {
       if (known) plan.hints.push({ url: known, source: 'registered' });
       if (hasPath(main)) plan.hints.push({ url: main, source: 'given-url' });
     }
+    const notScanned = mainErr ? null : await robotsVerdict(plan, mode, ctx);
+    if (notScanned) return { ...empty(ctx), notScanned };
     const siteRun = new SiteRun(deps, ctx);
     if (mode === 'endpoint') await discoverEndpoint(siteRun, main);
     else if (mainErr) await discoverHintsOnly(siteRun, plan);
@@ -167,6 +237,15 @@ export function createProber(opts: ProberOptions = {}): Prober {
     const result = empty(ctx);
     fromChoice(result, choice);
     result.endpointHints = siteRun.hintReports();
+    if (!result.hasMcp && ctx.blocked) {
+      // Something we would have looked at was refused: "nothing found" would not be the truth.
+      return { ...empty(ctx), endpointHints: result.endpointHints, notScanned: ctx.blocked };
+    }
+    const endpoint = result.hasMcp ? result.mcpEndpoint : null;
+    // The card and the preflight run alongside the listing (pacing keeps the host's gap).
+    const extras = endpoint
+      ? Promise.all([readEndpointCard(docs, siteRun, endpoint, ctx), corsPreflight(http, endpoint, ctx)])
+      : Promise.resolve([undefined, null] as const);
     if (choice?.kind === 'session') {
       const env: ProbeEnv = { http, ctx, requestTimeoutMs };
       const closing = siteRun.closeLosers();
@@ -174,6 +253,9 @@ export function createProber(opts: ProberOptions = {}): Prober {
       await choice.session.close(env);
       await closing;
     }
+    const [, cors] = await extras;
+    result.corsExposure = cors;
+    result.serverCard = siteRun.serverCard;
     result.requestCount = ctx.requestCount;
     return result;
   }

@@ -92,6 +92,15 @@ export function finalize(r: ScanResult): ScanResult {
     r.serverInfo = s;
   }
   r.authorizationServers = r.authorizationServers.slice(0, 10).map((s) => clean(s, SCAN_LIMITS.uriChars));
+  // robots.txt lines, card fields and CORS headers are the site's text: bounded like the rest.
+  if (r.notScanned) r.notScanned = { ...r.notScanned, rule: clean(r.notScanned.rule, SCAN_LIMITS.errorChars), path: r.notScanned.path === null ? null : clean(r.notScanned.path, SCAN_LIMITS.uriChars) };
+  if (r.serverCard) {
+    const c: NonNullable<ScanResult['serverCard']> = { source: r.serverCard.source, url: clean(r.serverCard.url, SCAN_LIMITS.uriChars) };
+    if (r.serverCard.name !== undefined) c.name = clean(r.serverCard.name, SCAN_LIMITS.nameChars);
+    if (r.serverCard.version !== undefined) c.version = clean(r.serverCard.version, 100);
+    r.serverCard = c;
+  }
+  if (r.corsExposure?.allowOrigin) r.corsExposure = { ...r.corsExposure, allowOrigin: clean(r.corsExposure.allowOrigin, SCAN_LIMITS.uriChars) };
   r.endpointHints = r.endpointHints.slice(0, 4).map((h) => ({ ...h, url: clean(h.url, SCAN_LIMITS.uriChars), detail: h.detail === null ? null : clean(h.detail, SCAN_LIMITS.errorChars) }));
   const parsed = scanResultSchema.safeParse(r);
   if (parsed.success) return parsed.data;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { type EndpointHint, type ScanResult } from '@mcp-census/schemas';
-import { Collector, parseDoc, parseServerCard, type DocKind, type NamedEndpoint } from './discovery';
+import { type EndpointHint, type ScanResult, type ServerCard } from '@mcp-census/schemas';
+import { cardInfo, Collector, parseDoc, parseServerCard, SERVER_CARD_ACCEPT, type DocKind, type NamedEndpoint } from './discovery';
+import type { DocCache } from './doc-cache';
 import { ProbeError } from './errors';
 import { shortPath } from './jsonrpc';
 import type { HttpClient, SiteContext } from './http';
@@ -16,7 +17,7 @@ export type DiscoveryMethod = NonNullable<ScanResult['discoveredVia']>;
 export type HintSource = EndpointHint['source'];
 
 export const RANK_HINT = 0;
-export const RANK_DOC: Record<DocKind, number> = { 'server-card': 100, 'well-known': 200, 'ai-catalog': 300, 'config-file': 400, 'llms-txt': 500 };
+export const RANK_DOC: Record<DocKind, number> = { catalog: 50, 'server-card': 100, 'well-known': 200, 'ai-catalog': 300, 'config-file': 400, 'llms-txt': 500 };
 export const RANK_COMMON = 1_000;
 export const RANK_SUBDOMAIN = 2_000;
 
@@ -43,8 +44,18 @@ export type Choice =
   | { kind: 'auth'; c: Candidate; auth: AuthFinding }
   | { kind: 'fail'; c: Candidate; error: ProbeError };
 
+/** Where an endpoint named by a document was found: the server-card draft's catalog counts as 'server-card'. */
+export function viaOf(kind: DocKind): DiscoveryMethod {
+  return kind === 'catalog' ? 'server-card' : kind;
+}
+
+/** Which card the result reports when a site publishes several (lower wins). */
+const CARD_PRIORITY = { fromCatalog: 0, wellKnown: 1, catalogOnly: 2, endpoint: 3 } as const;
+
 export interface SiteDeps {
   http: HttpClient;
+  /** Discovery documents go through the prober's HTTP cache. */
+  docs: DocCache;
   requestTimeoutMs: number;
   maxListPages: number;
   discovery: 'adaptive' | 'full';
@@ -76,6 +87,9 @@ export class SiteRun {
   private readonly lanes: KeyedLimiter;
   /** Some discovery document exists (so deeper paths are worth a look). */
   hints = false;
+  /** The server card the site publishes (see CARD_PRIORITY). */
+  serverCard: ServerCard | null = null;
+  private cardPriority = Number.POSITIVE_INFINITY;
 
   constructor(
     private readonly deps: SiteDeps,
@@ -160,7 +174,9 @@ export class SiteRun {
     this.pending++;
     const path = new URL(rawUrl).pathname;
     const cancel = this.cancel;
-    const fetch = () => this.deps.http.request(rawUrl, { method: 'GET', headers: { accept: kind === 'llms-txt' ? 'text/plain, text/markdown, */*;q=0.5' : 'application/json, */*;q=0.5' }, cancel }, this.ctx);
+    const isCard = depth > 0 || kind === 'server-card';
+    const accept = kind === 'llms-txt' ? 'text/plain, text/markdown, */*;q=0.5' : isCard ? SERVER_CARD_ACCEPT : 'application/json, */*;q=0.5';
+    const fetch = () => this.deps.docs.get(rawUrl, { accept, cancel }, this.ctx).then((d) => d.res);
     void this.inLane(rawUrl, fetch, () => null)
       .then((res) => {
         if (!res || res.status !== 200) return;
@@ -168,11 +184,21 @@ export class SiteRun {
         const doc = depth > 0 ? cardDoc(res.text, base) : parseDoc(kind, path, res.text, res.contentType, base);
         if (!doc.valid) return;
         this.hints = true;
-        doc.endpoints.forEach((e, i) => this.addCandidate(e.url, kind, RANK_DOC[kind] + depth * 10 + i, true, e.sse));
+        if (depth > 0) this.noteCard('catalog', rawUrl, res.text, CARD_PRIORITY.fromCatalog);
+        else if (kind === 'server-card') this.noteCard(/\/\.well-known\//.test(path) ? 'well-known' : 'card', rawUrl, res.text, CARD_PRIORITY.wellKnown);
+        else if (kind === 'catalog') this.noteCard('catalog', rawUrl, null, CARD_PRIORITY.catalogOnly);
+        doc.endpoints.forEach((e, i) => this.addCandidate(e.url, viaOf(kind), RANK_DOC[kind] + depth * 10 + i, true, e.sse));
         for (const card of doc.cards) if (depth === 0) this.fetchDoc(card, kind, 1);
       })
       .catch(() => undefined)
       .finally(() => this.done());
+  }
+
+  /** Records a card the site publishes; `text` is the card itself (null for a catalog whose cards could not be read). */
+  noteCard(source: ServerCard['source'], url: string, text: string | null, priority: number = CARD_PRIORITY.endpoint): void {
+    if (priority >= this.cardPriority) return;
+    this.cardPriority = priority;
+    this.serverCard = { source, url, ...(text === null ? {} : cardInfo(text)) };
   }
 
   private done(): void {

@@ -23,6 +23,15 @@ export const PROFILES = [
   'host-check-403',
   'huge-tool-list',
   'rich-server',
+  // A good citizen: robots.txt (RFC 9309) and Crawl-delay for MCPCensusBot.
+  'robots-disallow',
+  'robots-allow',
+  'robots-5xx',
+  'crawl-delay',
+  // The server-card draft: a catalog at /.well-known/mcp/catalog.json, or a card at <endpoint>/server-card.
+  'server-card-catalog',
+  // Endpoints any web page could drive: CORS preflights answered for any origin.
+  'cors-open',
 ] as const;
 export type ProfileName = (typeof PROFILES)[number];
 
@@ -52,6 +61,12 @@ export const DEFAULT_PROFILE_WEIGHTS: Record<ProfileName, number> = {
   'host-check-403': 0.3,
   'huge-tool-list': 0.1,
   'rich-server': 0.3,
+  'robots-disallow': 0.3,
+  'robots-allow': 0.2,
+  'robots-5xx': 0.1,
+  'crawl-delay': 0.1,
+  'server-card-catalog': 0.3,
+  'cors-open': 0.3,
 };
 
 /** Variants per profile; a site's variant is its ordinal among sites of the same profile. */
@@ -81,12 +96,24 @@ export const VARIANTS: Record<ProfileName, readonly string[]> = {
   'host-check-403': ['sdk-host-check', 'waf-page'],
   'huge-tool-list': ['plain'],
   'rich-server': ['v1', 'v2'],
+  // A group for our token refusing /mcp; `User-agent: *` refusing everything.
+  'robots-disallow': ['token-group', 'wildcard-root'],
+  // robots.txt answers 404 (allow all); `*` refuses all but our token's group allows /mcp.
+  'robots-allow': ['404', 'token-allows'],
+  'robots-5xx': ['plain'],
+  // Crawl-delay: 1 (scanned, slowly); Crawl-delay: 60 (cannot fit a site deadline: not scanned).
+  'crawl-delay': ['short', 'long'],
+  'server-card-catalog': ['catalog', 'endpoint-card'],
+  // `Access-Control-Allow-Origin: *`; the request's Origin echoed with credentials allowed.
+  'cors-open': ['star', 'echo-credentials'],
 };
 
 type Transport = NonNullable<ScanResult['transport']>;
 type ErrorClass = NonNullable<ScanResult['errorClass']>;
 type DiscoveryMethod = NonNullable<ScanResult['discoveredVia']>;
 type Evidence = NonNullable<ScanResult['evidence']>;
+type NotScannedReason = NonNullable<ScanResult['notScanned']>['reason'];
+type CardSource = NonNullable<ScanResult['serverCard']>['source'];
 
 export interface SimSite {
   id: number;
@@ -111,6 +138,13 @@ export interface SimSite {
     resourceTemplateCount: number;
     /** The tool list could not be read in full (so toolCount is a lower bound). */
     toolsTruncated: boolean;
+    /** Deliberately not scanned (robots.txt, Crawl-delay). */
+    notScanned: NotScannedReason | null;
+    /** Where the site's server card was found. */
+    serverCard: CardSource | null;
+    /** The endpoint's CORS preflight answer: any origin allowed (null without an endpoint). */
+    corsAnyOrigin: boolean | null;
+    corsCredentials: boolean | null;
   };
 }
 
@@ -161,7 +195,13 @@ export function toolCountFor(site: Pick<SimSite, 'id' | 'profile'>): number {
 }
 
 function expectedFor(profile: ProfileName, variant: string, id: number): SimSite['expected'] {
-  const none = { hasMcp: false, authRequired: false, transport: null, toolCount: 0, resourceCount: 0, promptCount: 0, errorClass: null, discoveredVia: null, evidence: null, resourceTemplateCount: 0, toolsTruncated: false };
+  const e = expectedCore(profile, variant, id);
+  const cors = e.hasMcp ? profile === 'cors-open' : null;
+  return { ...e, corsAnyOrigin: cors, corsCredentials: cors === null ? null : cors && variant === 'echo-credentials' };
+}
+
+function expectedCore(profile: ProfileName, variant: string, id: number): Omit<SimSite['expected'], 'corsAnyOrigin' | 'corsCredentials'> {
+  const none = { hasMcp: false, authRequired: false, transport: null, toolCount: 0, resourceCount: 0, promptCount: 0, errorClass: null, discoveredVia: null, evidence: null, resourceTemplateCount: 0, toolsTruncated: false, notScanned: null, serverCard: null };
   const handshake = { ...none, hasMcp: true, evidence: 'handshake' as const };
   const tools = toolCountFor({ id, profile });
   switch (profile) {
@@ -172,7 +212,15 @@ function expectedFor(profile: ProfileName, variant: string, id: number): SimSite
     case 'legacy-streamable':
       return { ...handshake, transport: 'streamable-http', toolCount: tools, resourceCount: 2, promptCount: 1, discoveredVia: variant === 'well-known' ? 'well-known' : 'common-path' };
     case 'stateless-2026':
-      return { ...handshake, transport: 'stateless-http', toolCount: tools, resourceCount: 1, promptCount: 2, discoveredVia: variant === 'plain' ? 'common-path' : (variant as DiscoveryMethod) };
+      return {
+        ...handshake,
+        transport: 'stateless-http',
+        toolCount: tools,
+        resourceCount: 1,
+        promptCount: 2,
+        discoveredVia: variant === 'plain' ? 'common-path' : (variant as DiscoveryMethod),
+        serverCard: variant === 'server-card' ? 'well-known' : variant === 'ai-catalog' ? 'catalog' : null,
+      };
     case 'old-sse':
       return { ...handshake, transport: 'http+sse', toolCount: tools, resourceCount: 1, promptCount: 0, discoveredVia: 'common-path' };
     case 'mcp-subdomain':
@@ -208,6 +256,24 @@ function expectedFor(profile: ProfileName, variant: string, id: number): SimSite
       return { ...handshake, transport: 'streamable-http', toolCount: 0, toolsTruncated: true, errorClass: 'too-large', discoveredVia: 'common-path' };
     case 'rich-server':
       return { ...handshake, transport: variant === 'v2' ? 'stateless-http' : 'streamable-http', toolCount: tools, resourceCount: 1, resourceTemplateCount: RICH_TEMPLATES, discoveredVia: 'common-path' };
+    case 'robots-disallow':
+    case 'robots-5xx':
+      return { ...none, notScanned: 'robots-txt' };
+    case 'robots-allow':
+    case 'cors-open':
+      return { ...handshake, transport: 'streamable-http', toolCount: tools, resourceCount: 2, promptCount: 1, discoveredVia: 'common-path' };
+    case 'crawl-delay':
+      return variant === 'long' ? { ...none, notScanned: 'crawl-delay' } : none;
+    case 'server-card-catalog':
+      return {
+        ...handshake,
+        transport: 'stateless-http',
+        toolCount: tools,
+        resourceCount: 1,
+        promptCount: 2,
+        discoveredVia: variant === 'catalog' ? 'server-card' : 'common-path',
+        serverCard: variant === 'catalog' ? 'catalog' : 'card',
+      };
   }
 }
 
@@ -275,6 +341,10 @@ function endpointFor(profile: ProfileName, variant: string, host: string, port: 
     case 'framework-paths':
       return variant === 'api-mcp' ? `${base}/api/mcp` : variant === 'slash-redirect' ? `${base}/mcp/` : `${base}/`;
     case 'site-wide-401':
+      return null;
+    case 'server-card-catalog':
+      return variant === 'catalog' ? `${base}/remote/mcp` : `${base}/mcp`;
+    case 'crawl-delay':
       return null;
     default:
       return `${base}/mcp`;

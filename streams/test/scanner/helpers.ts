@@ -7,18 +7,20 @@ export interface CountingServer {
   host: string;
   port: number;
   connections: number;
-  requests: Array<{ method: string; url: string; host: string; userAgent: string; body: string }>;
+  /** `at`: performance.now() when the request arrived (pacing tests). */
+  requests: Array<{ method: string; url: string; host: string; userAgent: string; body: string; at: number; headers: IncomingMessage['headers'] }>;
   close(): Promise<void>;
 }
 
 export async function startCountingServer(host: string, handler: (req: IncomingMessage, res: ServerResponse, body: string) => void): Promise<CountingServer> {
   const state = { connections: 0, requests: [] as CountingServer['requests'] };
   const server = createServer((req, res) => {
+    const at = performance.now();
     let body = '';
     req.setEncoding('utf8');
     req.on('data', (c: string) => (body += c));
     req.on('end', () => {
-      state.requests.push({ method: req.method ?? '', url: req.url ?? '', host: req.headers.host ?? '', userAgent: req.headers['user-agent'] ?? '', body });
+      state.requests.push({ method: req.method ?? '', url: req.url ?? '', host: req.headers.host ?? '', userAgent: req.headers['user-agent'] ?? '', body, at, headers: req.headers });
       handler(req, res, body);
     });
   });

@@ -27,6 +27,7 @@ function site(profile: ProfileName, variant?: string): SimSite {
 describe('URL-with-a-path hints', () => {
   it('a dead path in the given URL costs one request, is reported, and is no error of the site', async () => {
     const home = site('no-mcp');
+    await prober.probeWebsite(home.url); // robots.txt is read once per host: warm it so both counts below exclude it
     const plain = await prober.probeWebsite(home.url);
     const deep = await prober.probeWebsite(`${home.url}about/team`);
     expect(() => scanResultSchema.parse(deep)).not.toThrow();
@@ -37,6 +38,7 @@ describe('URL-with-a-path hints', () => {
 
   it('a dead registered endpoint costs one request and is reported, then the ladder runs', async () => {
     const home = site('no-mcp');
+    await prober.probeWebsite(home.url); // warm robots.txt (read once per host)
     const plain = await prober.probeWebsite(home.url);
     const gone = `${home.url}gone/mcp`;
     const r = await prober.probeWebsite(home.url, { knownEndpoint: gone });
@@ -48,6 +50,7 @@ describe('URL-with-a-path hints', () => {
 
   it('a live hint answers at its exact path with its own era, and the ladder is skipped', async () => {
     for (const s of [site('custom-path', 'modern-rpc'), site('custom-path', 'legacy-with-sse')]) {
+      await prober.probeEndpoint(s.url); // warm robots.txt (read once per host)
       const asSite = await prober.probeWebsite(s.url);
       const asEndpoint = await prober.probeEndpoint(s.url);
       expect(asSite).toMatchObject({ hasMcp: true, evidence: 'handshake', mcpEndpoint: s.endpoint, transport: s.expected.transport, discoveredVia: 'given-url' });

@@ -41,7 +41,8 @@ describe('the root candidate', () => {
     expect(r).toMatchObject({ hasMcp: false, error: null, errorClass: null });
     const atRoot = server.requests.filter((q) => q.host.startsWith('nginx.test') && q.url === '/');
     expect(atRoot.map((q) => q.method)).toEqual(['POST']);
-    expect(r.requestCount).toBe(6);
+    // robots.txt, three discovery documents, /mcp, /sse, /api/mcp and the one POST /.
+    expect(r.requestCount).toBe(8);
   });
 
   it('a home page answered to POST / is read only up to a small cap and is no error of the site', async () => {
