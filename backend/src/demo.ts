@@ -25,7 +25,9 @@ const demo = orExitOnConfigError(() => {
   throw new ConfigError([{ variable: String(issue?.path[0] ?? 'environment'), message: issue?.message ?? 'invalid' }]);
 });
 // Its own data directory, so the demo never mixes with a real deployment's data.
-const config = orExitOnConfigError(() => loadConfig({ DATA_DIR: './.data-demo', ...process.env }));
+// The simulated web serves every virtual host from one loopback server, so the demo paces each host
+// at 20 requests per second (SCAN_HOST_RPS overrides it) instead of the 2 a real site gets.
+const config = orExitOnConfigError(() => loadConfig({ DATA_DIR: './.data-demo', SCAN_HOST_RPS: '20', ...process.env }));
 
 const log = createLogger(config.logLevel);
 log.info(`${PRODUCT_NAME} demo starting: ${demo.DEMO_SITES} simulated sites (data in ${config.dataDir})`);

@@ -46,6 +46,19 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
   });
 
+  it('reads the scanner outage thresholds and the optional canary', () => {
+    expect(loadConfig({}).scan).toMatchObject({ outage: { windowSize: 40, windowMs: 300_000, share: 0.9 }, canary: undefined });
+    const config = loadConfig({
+      SCANNER_OUTAGE_WINDOW: '20',
+      SCANNER_OUTAGE_WINDOW_MINUTES: '2.5',
+      SCANNER_OUTAGE_SHARE: '0.75',
+      SCAN_CANARY_URL: 'https://status.example.org/ping',
+      SCAN_CANARY_INTERVAL_SECONDS: '30',
+    });
+    expect(config.scan).toMatchObject({ outage: { windowSize: 20, windowMs: 150_000, share: 0.75 }, canary: { url: 'https://status.example.org/ping', intervalMs: 30_000 } });
+    expect(loadConfig({ SCAN_CANARY_URL: '' }).scan.canary).toBeUndefined();
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', KAFKA_BROKERS: '' })).toMatchObject({ databaseUrl: undefined, kafkaBrokers: undefined });
   });
@@ -62,6 +75,12 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', '11', 'number of reverse proxies'],
     ['TRUST_PROXY', '-1', 'number of reverse proxies'],
     ['TRUST_PROXY', '10.0.0.1', 'number of reverse proxies'],
+    ['SCANNER_OUTAGE_WINDOW', '0', 'whole number from 1 to 1000'],
+    ['SCANNER_OUTAGE_WINDOW_MINUTES', '-1', 'positive number of minutes'],
+    ['SCANNER_OUTAGE_SHARE', '0', 'share above 0'],
+    ['SCANNER_OUTAGE_SHARE', '1.5', 'share above 0'],
+    ['SCAN_CANARY_URL', 'ftp://example.org', 'http://'],
+    ['SCAN_CANARY_INTERVAL_SECONDS', '1', 'at least 5 seconds'],
   ])('rejects %s=%s naming the variable', (variable, value, hint) => {
     let error: unknown;
     try {

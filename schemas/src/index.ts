@@ -24,5 +24,6 @@ export * from './api/site-findings';
 export * from './api/agent';
 export * from './safe-mcp-severity-rules';
 export * from './tool-capability-rules';
+export * from './cors-exposure-rules';
 export * from './api/text';
 export * from './api/liveness';

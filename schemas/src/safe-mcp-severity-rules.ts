@@ -1,10 +1,12 @@
+import { CORS_EXPOSURE_RULE_TEXT } from './cors-exposure-rules';
 import { EXPOSURE_RULE_TEXT } from './tool-capability-rules';
 
 /**
  * The severity rules of the security view in words, one line per detected
  * technique: shown on the page (the security panel) and mirrored by the
  * constants in streams/src/security/severity.ts, which the detectors use.
- * SAFE-T1005's line comes from the tool-capability table (tool-capability-rules.ts).
+ * SAFE-T1005's line comes from the tool-capability table (tool-capability-rules.ts),
+ * SAFE-T1707's (browser exposure) from cors-exposure-rules.ts.
  */
 export const SEVERITY_RULE_TEXTS: readonly { techniqueId: string; rule: string }[] = [
   { techniqueId: 'SAFE-T1001', rule: 'Tool Poisoning: hidden tag characters critical; instruction markers (<IMPORTANT>, [INST], <!-- SYSTEM: …) and other invisible characters high; a name mixing Latin with Cyrillic/Greek look-alikes high, the same inside prose medium; fullwidth letters in a name medium; a description more than 3σ longer than the population’s low.' },
@@ -16,5 +18,6 @@ export const SEVERITY_RULE_TEXTS: readonly { techniqueId: string; rule: string }
   { techniqueId: 'SAFE-T1005', rule: EXPOSURE_RULE_TEXT },
   { techniqueId: 'SAFE-T1104', rule: 'Over-Privileged Tool: shell or code execution high; destructive file or database access, or network fetch, medium; other file writes and read-only database access low.' },
   { techniqueId: 'SAFE-T1302', rule: 'High-Privilege Tool: a tool not declared read-only and not declared non-destructive: shell critical, destructive file or database access high.' },
+  { techniqueId: 'SAFE-T1707', rule: CORS_EXPOSURE_RULE_TEXT },
   { techniqueId: 'SAFE-T1604', rule: 'Server Version Enumeration: the server discloses its version low.' },
 ];

@@ -11,6 +11,8 @@ export { isScanningPaused, setScanningPaused } from './scheduler/scan-control';
 export { advisoryLeadership, type Leadership, type LeadershipOptions } from './scheduler/advisory-leadership';
 export { SCAN_BATCH_SIZE, SCAN_REQUEST_TIMEOUT_MS, startScheduler, type RunningScheduler } from './scheduler/scheduler';
 export { startScannerWorker, type WebsiteProber } from './scanner-role/scanner-worker';
+export { startScannerNetwork, type ScannerNetwork, type ScannerNetworkOptions } from './scanner-role/scanner-network';
+export { DEFAULT_OUTAGE_THRESHOLDS, type OutageThresholds } from './scanner-role/outage-detector';
 export { createProber, type Prober, type ProberOptions } from './scanner/index';
 export { highWatermarks, resetGroupToEarliest, waitForGroupToReach } from './kafka/group-offsets';
 export * as stateProjection from './projector-state/index';

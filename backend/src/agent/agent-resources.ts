@@ -2,6 +2,7 @@ import { countText, DEFAULT_TREND_PERIOD } from '@mcp-census/schemas';
 import { ANALYZED_WEBSITES_LIMIT, type AgentResourceContent, type AgentResourceName, type AgentWebsite } from '@mcp-census/schemas/api/agent';
 import type { WebsiteSummary } from '@mcp-census/streams/projector-state/index';
 import type { AgentData } from './agent-data';
+import { agentLivenessOf, agentStatusOf } from './agent-liveness';
 
 /** A resource as announced by GET /mcp/resources and MCP resources/list. */
 export interface AgentResourceDefinition {
@@ -45,7 +46,8 @@ function toAgentWebsite(w: WebsiteSummary): AgentWebsite {
     name: w.name,
     url: w.url,
     category: w.category,
-    status: scan === null ? 'pending' : scan.hasMcp ? 'mcp-enabled' : 'no-mcp',
+    status: agentStatusOf(w),
+    ...agentLivenessOf(w),
     lastScanTime: scan?.scanTime ?? null,
     mcpEndpoint: scan?.mcpEndpoint ?? null,
     toolsCount: scan?.toolsCount ?? 0,

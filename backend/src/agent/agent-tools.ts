@@ -18,6 +18,7 @@ import {
 import type { WebsiteDetail } from '@mcp-census/streams/projector-state/index';
 import { HttpError, issueDetails, issueSummary } from '../http/error-handler';
 import type { AgentData } from './agent-data';
+import { agentLivenessOf, agentStatusOf } from './agent-liveness';
 
 /** A tool as announced by GET /mcp/tools and MCP tools/list. */
 export interface AgentToolDefinition {
@@ -67,10 +68,6 @@ export async function scanWebsite(data: AgentData, params: ScanWebsiteParams): P
   return { tool: 'scan_website', scan: await data.scanWebsite(url.data) };
 }
 
-function statusOf(site: Pick<WebsiteDetail, 'latestScan'>): 'mcp-enabled' | 'no-mcp' | 'pending' {
-  if (!site.latestScan) return 'pending';
-  return site.latestScan.hasMcp ? 'mcp-enabled' : 'no-mcp';
-}
 
 export async function getPlatformStatus(data: AgentData, params: GetPlatformStatusParams): Promise<PlatformStatusResult> {
   const matches = await data.findPlatforms(params.platform_name, 6);
@@ -87,7 +84,8 @@ export async function getPlatformStatus(data: AgentData, params: GetPlatformStat
       name: site.name,
       url: site.url,
       category: site.category,
-      status: statusOf(site),
+      status: agentStatusOf(site),
+      ...agentLivenessOf(site),
       latestScan: scan && {
         scanTime: scan.scanTime,
         hasMcp: scan.hasMcp,

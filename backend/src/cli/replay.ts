@@ -88,7 +88,7 @@ async function replayState(): Promise<number> {
   for (const feed of feeds) await resetGroupToEarliest(kafka, feed.group, feed.topic);
   const targets = await Promise.all(feeds.map((f) => highWatermarks(kafka, f.topic)));
   const publisher = await createEventPublisher(kafka, 'mcp-census-replay');
-  const running = await stateProjection.startStateProjector({ kafka, pool, publisher, log: (level, m) => log[level](m) });
+  const running = await stateProjection.startStateProjector({ kafka, pool, publisher, log: (level, m) => log[level](m), liveness: config.liveness });
   try {
     await Promise.all(
       feeds.map((feed, i) =>

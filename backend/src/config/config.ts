@@ -122,6 +122,20 @@ const envSchema = z.object({
   SCAN_CONCURRENCY: z.coerce.number({ error: 'must be a whole number from 1 to 1000' }).int().min(1).max(1000).default(64),
   SCAN_REQUEST_TIMEOUT_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(100).max(120_000).default(5_000),
   SCAN_SITE_DEADLINE_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(500).max(600_000).default(20_000),
+  SCAN_HOST_RPS: z.coerce.number({ error: 'must be requests per second' }).positive('must be a positive number of requests per second').max(1_000).default(2),
+  LIVENESS_CONFIRM_SCANS: z.coerce.number({ error: 'must be a whole number from 1 to 100' }).int('must be a whole number from 1 to 100').min(1, 'must be a whole number from 1 to 100').max(100, 'must be a whole number from 1 to 100').default(3),
+  LIVENESS_CONFIRM_HOURS: z.coerce.number({ error: 'must be a number of hours' }).min(0, 'must be 0 or more hours').max(24 * 90, 'must be at most 2160 hours').default(24),
+  UNREACHABLE_RETRY_HOURS: z
+    .string()
+    .trim()
+    .default('1,4,12')
+    .transform((v) => (v === '' ? '1,4,12' : v).split(',').map((h) => Number(h.trim())))
+    .pipe(z.array(z.number({ error: 'must be comma-separated hours' }).positive('must be comma-separated positive hours').max(24 * 365)).min(1).max(20, 'must list at most 20 retry delays')),
+  SCANNER_OUTAGE_WINDOW: z.coerce.number({ error: 'must be a whole number from 1 to 1000' }).int('must be a whole number from 1 to 1000').min(1, 'must be a whole number from 1 to 1000').max(1_000, 'must be a whole number from 1 to 1000').default(40),
+  SCANNER_OUTAGE_WINDOW_MINUTES: z.coerce.number({ error: 'must be a number of minutes' }).positive('must be a positive number of minutes').max(24 * 60, 'must be at most 1440 minutes').default(5),
+  SCANNER_OUTAGE_SHARE: z.coerce.number({ error: 'must be a share above 0, at most 1' }).gt(0, 'must be a share above 0, at most 1').max(1, 'must be a share above 0, at most 1').default(0.9),
+  SCAN_CANARY_URL: optionalUrl(['http:', 'https:']),
+  SCAN_CANARY_INTERVAL_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).min(5, 'must be at least 5 seconds').max(86_400, 'must be at most 86400 seconds').default(60),
   SCAN_ALLOW_PRIVATE: z
     .enum(['true', 'false', '1', '0', ''], { error: 'must be true or false' })
     .default('false')
@@ -192,11 +206,21 @@ export type AppConfig = {
     concurrency: number;
     requestTimeoutMs: number;
     siteDeadlineMs: number;
+    /** Requests per second to one host across this process's scanner workers. */
+    hostRps: number;
     /** Lets the prober reach loopback/private addresses: tests and the simulated web only. */
     allowPrivate: boolean;
     /** Resolve the hosts of the simulated web named in `$DATA_DIR/services.json` (a role process of `npm run demo:roles`). */
     simulatedWeb: boolean;
+    /** UNREACHABLE_RETRY_HOURS: a site whose newest scan could not reach it is due again after the n-th delay (n = its unreachable scans in a row), then the normal interval. */
+    unreachableRetryMs: number[];
+    /** SCANNER_OUTAGE_*: the scanner calls itself offline when `share` of its newest `windowSize` results (within `windowMs`) failed at the network level. */
+    outage: { windowSize: number; windowMs: number; share: number };
+    /** SCAN_CANARY_URL: fetched every `intervalMs` (every 5 s while an outage is suspected); unset: no canary. */
+    canary: { url: string; intervalMs: number } | undefined;
   };
+  /** A site's status changes to unreachable only after this many unreachable scans in a row spanning at least these hours. */
+  liveness: { confirmScans: number; confirmHours: number };
   admin: {
     username: string;
     /** ADMIN_PASSWORD: hashed in memory at start, never stored. */
@@ -266,9 +290,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       concurrency: e.SCAN_CONCURRENCY,
       requestTimeoutMs: e.SCAN_REQUEST_TIMEOUT_MS,
       siteDeadlineMs: e.SCAN_SITE_DEADLINE_MS,
+      hostRps: e.SCAN_HOST_RPS,
       allowPrivate: e.SCAN_ALLOW_PRIVATE,
       simulatedWeb: e.SCAN_SIMULATED_WEB,
+      unreachableRetryMs: e.UNREACHABLE_RETRY_HOURS.map((h) => Math.round(h * 3_600_000)),
+      outage: { windowSize: e.SCANNER_OUTAGE_WINDOW, windowMs: Math.round(e.SCANNER_OUTAGE_WINDOW_MINUTES * 60_000), share: e.SCANNER_OUTAGE_SHARE },
+      canary: e.SCAN_CANARY_URL ? { url: e.SCAN_CANARY_URL, intervalMs: Math.round(e.SCAN_CANARY_INTERVAL_SECONDS * 1000) } : undefined,
     },
+    liveness: { confirmScans: e.LIVENESS_CONFIRM_SCANS, confirmHours: e.LIVENESS_CONFIRM_HOURS },
     admin: {
       username: e.ADMIN_USERNAME,
       password: e.ADMIN_PASSWORD,

@@ -5,7 +5,7 @@ import type { ScheduledJob } from './job-runner';
 import { latestDailyPeriod } from './periods';
 
 export interface RetentionSettings {
-  /** RETENTION_DAYS: raw scan facts (ClickHouse trend_scan_facts) and scan log lines. */
+  /** RETENTION_DAYS: raw scan facts (ClickHouse trend_scan_facts), scan log lines and scan outcomes (site_scan_outcomes). */
   scanDataDays: number;
   /** EVENT_RETENTION_DAYS: per-event bookkeeping (scan_progress_events, projection_processed_events). */
   eventDays: number;
@@ -24,6 +24,8 @@ const DELETE_BATCH = 10_000;
 /** Postgres tables pruned by age: [table, time column, which setting]. Constants, never input. */
 const PRUNED_TABLES = [
   ['scan_logs', 'timestamp', 'scan'],
+  // each scan's outcome (liveness history); a site's liveness row and latest reached scan stay
+  ['site_scan_outcomes', 'scan_time', 'scan'],
   ['scan_progress_events', 'scan_time', 'event'],
   ['projection_processed_events', 'processed_at', 'event'],
   ['report_deliveries', 'claimed_at', 'ledger'],

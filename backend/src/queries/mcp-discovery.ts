@@ -11,25 +11,30 @@ const resourceRow = z.object({ ...source, website_id: z.coerce.number(), positio
 const promptRow = z.object({ ...source, website_id: z.coerce.number(), position: z.number(), name: z.string(), description: z.string().nullable(), arguments: z.unknown() });
 
 /**
- * One list of the discovery data, one page: rows of active sites only (not opted out),
+ * One list of the discovery data, one page: rows of active sites only (not opted out; items only of
+ * sites whose confirmed status is MCP, endpoints of sites not confirmed unreachable or not scanned),
  * `search` matching the item name (or site name for endpoints), ordered for
  * stable paging. The count rides along (count(*) OVER runs before LIMIT).
  */
 const LISTS = {
   endpoints: `SELECT w.name AS website_name, w.url AS website_url, l.mcp_endpoint AS endpoint, l.has_mcp, l.evidence, count(*) OVER () AS total
                 FROM latest_scans l JOIN websites w ON w.id = l.website_id AND w.active AND NOT w.opted_out
+                JOIN site_liveness v ON v.website_id = l.website_id AND v.status IN ('mcp', 'no-mcp')
                WHERE l.mcp_endpoint IS NOT NULL AND ($1::text IS NULL OR w.name ILIKE $1)
                ORDER BY w.name, w.id LIMIT $2 OFFSET $3`,
   tools: `SELECT w.name AS website_name, w.url AS website_url, t.website_id, t.position, t.name, t.description, t.category, count(*) OVER () AS total
             FROM site_tools t JOIN websites w ON w.id = t.website_id AND w.active AND NOT w.opted_out
+            JOIN site_liveness v ON v.website_id = t.website_id AND v.status = 'mcp'
            WHERE $1::text IS NULL OR t.name ILIKE $1
            ORDER BY t.name, t.website_id, t.position LIMIT $2 OFFSET $3`,
   resources: `SELECT w.name AS website_name, w.url AS website_url, r.website_id, r.position, r.name, r.description, r.type, count(*) OVER () AS total
                 FROM site_resources r JOIN websites w ON w.id = r.website_id AND w.active AND NOT w.opted_out
+                JOIN site_liveness v ON v.website_id = r.website_id AND v.status = 'mcp'
                WHERE $1::text IS NULL OR r.name ILIKE $1
                ORDER BY r.name, r.website_id, r.position LIMIT $2 OFFSET $3`,
   prompts: `SELECT w.name AS website_name, w.url AS website_url, p.website_id, p.position, p.name, p.description, p.arguments, count(*) OVER () AS total
               FROM site_prompts p JOIN websites w ON w.id = p.website_id AND w.active AND NOT w.opted_out
+              JOIN site_liveness v ON v.website_id = p.website_id AND v.status = 'mcp'
              WHERE $1::text IS NULL OR p.name ILIKE $1
              ORDER BY p.name, p.website_id, p.position LIMIT $2 OFFSET $3`,
 } as const;

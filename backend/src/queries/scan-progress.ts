@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { z } from 'zod';
+import type { ScannerState } from '@mcp-census/schemas';
 
 export const scanProgressRowSchema = z.object({
   paused: z.boolean(),
@@ -23,6 +24,8 @@ export interface ScanProgressSnapshot {
   scannedToday: number;
   errors: number;
   lastScanTime: string | null;
+  /** The scanners' own network state (queries/scanner-state.ts), when read alongside. */
+  scanner?: ScannerState;
 }
 
 /**

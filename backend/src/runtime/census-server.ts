@@ -10,6 +10,7 @@ import type { CatalogueSite } from '../catalogue/validate-row';
 import type { AppConfig } from '../config/config';
 import { checkHealth } from '../health/health-checker';
 import { createApp } from '../http/app';
+import { readScannerState } from '../queries/scanner-state';
 import type { Logger } from '../util/logger';
 import { timedStep } from '../util/timed-step';
 import { startInfrastructure, type InfrastructureExtras } from './infrastructure';
@@ -105,7 +106,7 @@ export async function startCensus(config: AppConfig, log: Logger, extras: Census
       trustProxy: config.trustProxy,
       simulatedSites: extras.simulatedSites?.length,
       frontendDir: config.roles.includes('api') ? FRONTEND_DIST : undefined,
-      checkHealth: () => checkHealth({ postgres: pool, clickhouse, kafka: kafkaProbe, embedded: infra.embedded, startedAt }),
+      checkHealth: () => checkHealth({ postgres: pool, clickhouse, kafka: kafkaProbe, embedded: infra.embedded, startedAt, scanner: () => readScannerState(pool) }),
       onUnexpectedError: (err, p) => log.error(`${p}: ${err.stack ?? err.message}`),
     });
     server = await new Promise<Server>((resolve, reject) => {

@@ -76,7 +76,8 @@ export async function startRoleProcesses(opts: RoleProcessesOptions): Promise<Ro
     ROLES: role,
     PORT: '0',
     EMBEDDED_SERVICES: 'join',
-    ...(opts.demo && role === 'scanner' ? { SCAN_SIMULATED_WEB: 'true' } : {}),
+    // As `npm run demo`: the simulated web's hosts share one loopback server (see demo.ts).
+    ...(opts.demo && role === 'scanner' ? { SCAN_SIMULATED_WEB: 'true', SCAN_HOST_RPS: process.env.SCAN_HOST_RPS ?? opts.env?.SCAN_HOST_RPS ?? '20' } : {}),
   });
   const roles = new Map<Role, RoleProcess>();
   const stopRoles = () => Promise.all([...roles.values()].map((p) => p.stop()));

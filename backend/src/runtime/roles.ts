@@ -7,6 +7,7 @@ import {
   enqueueBatch,
   runProgressTracker,
   SCAN_REQUEST_TIMEOUT_MS,
+  startScannerNetwork,
   startScannerWorker,
   startScheduler,
   stateProjection,
@@ -17,7 +18,7 @@ import {
 import type { AppConfig } from '../config/config';
 import type { ScanService } from '../http/routes/scan-routes';
 import { startScheduledJobs } from '../jobs/start-scheduled-jobs';
-import { readScanProgress } from '../queries/scan-progress';
+import { readScanProgressStatus } from '../services/scan-progress-status';
 import { createCategoryLookup } from '../queries/website-categories';
 import type { Logger } from '../util/logger';
 import { timedStep } from '../util/timed-step';
@@ -75,18 +76,27 @@ export async function startRoles(opts: RoleOptions): Promise<RunningRoles> {
         allowPrivate: config.scan.allowPrivate,
         requestTimeoutMs: config.scan.requestTimeoutMs,
         siteDeadlineMs: config.scan.siteDeadlineMs,
+        hostRps: config.scan.hostRps,
         maxConcurrency: config.scan.concurrency,
         ...(opts.resolveHost ? { resolveHost: opts.resolveHost } : {}),
       });
       stops.push(['scanner prober', () => prober.close()]);
-      const worker = await startScannerWorker({ kafka, publisher, prober, concurrency: config.scan.concurrency, log: consumerLog });
+      // Its own network: an outage holds unreachable results back instead of recording every site as dead.
+      const network = startScannerNetwork({
+        thresholds: config.scan.outage,
+        canary: config.scan.canary && { ...config.scan.canary, timeoutMs: config.scan.requestTimeoutMs, userAgent: `MCPCensusBot/0.1 (+${config.publicUrl}/about; MCP adoption research)` },
+        store: { pool },
+        log: consumerLog,
+      });
+      stops.push(['scanner network state', () => network.stop()]);
+      const worker = await startScannerWorker({ kafka, publisher, prober, network, concurrency: config.scan.concurrency, log: consumerLog });
       stops.push(['scanner worker', () => worker.stop()]);
       log.info(`role scanner: probing with concurrency ${config.scan.concurrency}${config.scan.allowPrivate ? ' (private addresses allowed)' : ''}`);
     }
 
     if (roles.has('projector-state')) {
       const stops = role();
-      const projector = await stateProjection.startStateProjector({ kafka, pool, publisher, log: consumerLog });
+      const projector = await stateProjection.startStateProjector({ kafka, pool, publisher, log: consumerLog, liveness: config.liveness });
       stops.push(['state projector', () => projector.stop()]);
       log.info('role projector-state: projecting scan results into Postgres');
     }
@@ -109,6 +119,7 @@ export async function startRoles(opts: RoleOptions): Promise<RunningRoles> {
         pool,
         publisher,
         rescanIntervalMs: config.scan.rescanIntervalMs,
+        unreachableRetryMs: config.scan.unreachableRetryMs,
         log: consumerLog,
       });
       stops.push(['scan scheduler', () => scheduler.stop()]);
@@ -129,7 +140,7 @@ export async function startRoles(opts: RoleOptions): Promise<RunningRoles> {
       ? {
           requestBatch: (size) =>
             enqueueBatch({ pool, publisher, reason: 'manual', size, now: new Date(), rescanIntervalMs: config.scan.rescanIntervalMs, requestTimeoutMs: SCAN_REQUEST_TIMEOUT_MS }),
-          progress: () => readScanProgress(pool, { now: new Date(), rescanIntervalMs: config.scan.rescanIntervalMs, requestTimeoutMs: SCAN_REQUEST_TIMEOUT_MS }),
+          progress: () => readScanProgressStatus(pool, { now: new Date(), rescanIntervalMs: config.scan.rescanIntervalMs, requestTimeoutMs: SCAN_REQUEST_TIMEOUT_MS }),
         }
       : undefined;
     return { scanService, stop: stopAll };

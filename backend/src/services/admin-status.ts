@@ -16,13 +16,14 @@ export async function readAdminStatus(deps: {
   /** Dead-lettered events per topic (cached DLQ offsets; never throws). */
   deadLetters: () => Promise<AdminStatus['deadLetters']>;
 }): Promise<AdminStatus> {
-  const [progress, logs, history, subscriptions, recent, deadLetters] = await Promise.all([
+  const [progress, logs, history, subscriptions, recent, deadLetters, unreachableEndpoints] = await Promise.all([
     deps.progress(),
     stateProjection.readScanLogs(deps.pool, LIMITS.logs),
     stateProjection.readScanHistory(deps.pool, LIMITS.history),
     listSubscriptions(deps.pool, LIMITS.subscriptions),
     stateProjection.readRecentScans(deps.pool, LIMITS.recentScans),
     deps.deadLetters(),
+    stateProjection.readUnreachableEndpoints(deps.pool),
   ]);
   return {
     systemStatus: {
@@ -46,5 +47,7 @@ export async function readAdminStatus(deps: {
     subscriptions: subscriptions.map((s) => ({ id: s.id, email: s.email, frequency: s.frequency, isActive: s.isActive, createdAt: s.createdAt })),
     recentScans: recent.map((r) => ({ id: r.id, websiteName: r.websiteName, hasMcp: r.hasMcp, error: r.error, scanTime: r.scanTime, responseTime: r.responseTime })),
     deadLetters,
+    unreachableEndpoints,
+    ...(progress.scanner ? { scanner: progress.scanner } : {}),
   };
 }

@@ -53,6 +53,16 @@ export async function loadAdoptionReportData(
   };
 }
 
+/**
+ * A listed site's reachability in words: an MCP site whose newest scans failed
+ * keeps its status and reads "Unreachable since …" (never "No MCP").
+ */
+export function siteReachText(w: NonNullable<AdoptionReportData['mcpSites']>[number]): string {
+  const since = w.liveness?.unreachableSince;
+  if (since) return `Unreachable since ${since.slice(0, 16).replace('T', ' ')} UTC`;
+  return w.liveness?.lastOutcome === 'not-scanned' ? 'Not scanned' : 'Reachable';
+}
+
 /** The figures both renderers print, computed once so the HTML and text parts always agree. */
 export interface ReportFigures {
   adoptionRate: number;

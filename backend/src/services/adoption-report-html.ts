@@ -1,5 +1,5 @@
 import { countText, evidenceShortLabel, PRODUCT_NAME } from '@mcp-census/schemas';
-import { EVIDENCE_NOTE, reportFigures, signed, siteToolsText, type AdoptionReportData } from './adoption-report-data';
+import { EVIDENCE_NOTE, reportFigures, signed, siteReachText, siteToolsText, type AdoptionReportData } from './adoption-report-data';
 import { escapeHtml as e } from './html-escape';
 
 export type { AdoptionReportData } from './adoption-report-data';
@@ -41,7 +41,7 @@ ${d.heading ? `<p><strong>${e(d.heading)}</strong></p>\n` : ''}<p class="note">G
 <tr><th>Platforms monitored</th><td>${m.totalWebsites}</td><td>${signed(m.weeklyGrowth.websites)}% from last week</td></tr>
 <tr><th>MCP-enabled platforms</th><td>${m.mcpEnabled} (${f.adoptionRate.toFixed(1)}%)</td><td>${signed(m.weeklyGrowth.adoption)} points from last week</td></tr>
 <tr><th>Capability coverage</th><td>${m.capabilityRate.toFixed(1)}%</td><td></td></tr>
-<tr><th>Tools / resources / prompts</th><td>${m.totalTools} / ${m.totalResources} / ${m.totalPrompts}</td><td>${signed(m.weeklyGrowth.tools)}% tools from last week</td></tr>
+${m.unreachable !== undefined ? `<tr><th>Unreachable platforms</th><td>${m.unreachable}</td><td>confirmed unreachable: counted neither as MCP-enabled nor as without MCP</td></tr>\n` : ''}<tr><th>Tools / resources / prompts</th><td>${m.totalTools} / ${m.totalResources} / ${m.totalPrompts}</td><td>${signed(m.weeklyGrowth.tools)}% tools from last week</td></tr>
 </tbody></table>
 <h2>Trend</h2>
 ${
@@ -60,10 +60,10 @@ ${techniques.length ? table(['Technique', 'Name', 'Severity', 'Tactic', 'Affecte
 ${
   d.mcpSites
     ? `<h2>MCP-enabled platforms (${d.mcpSites.length} listed)</h2>\n${table(
-        ['Name', 'Address', 'Category', 'Endpoint', 'Evidence', 'Tools'],
+        ['Name', 'Address', 'Category', 'Endpoint', 'Evidence', 'Tools', 'Reachability'],
         d.mcpSites.map(
           (w) =>
-            `<tr><td>${e(w.name)}</td><td>${e(w.url)}</td><td>${e(w.category ?? '')}</td><td>${e(w.latestScan?.mcpEndpoint ?? '')}</td><td>${e(evidenceShortLabel(w.latestScan?.evidence) ?? '')}</td><td>${e(siteToolsText(w))}</td></tr>`,
+            `<tr><td>${e(w.name)}</td><td>${e(w.url)}</td><td>${e(w.category ?? '')}</td><td>${e(w.latestScan?.mcpEndpoint ?? '')}</td><td>${e(evidenceShortLabel(w.latestScan?.evidence) ?? '')}</td><td>${e(siteToolsText(w))}</td><td>${e(siteReachText(w))}</td></tr>`,
         ),
       )}\n<p class="note">${e(EVIDENCE_NOTE)}</p>`
     : ''

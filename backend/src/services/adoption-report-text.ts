@@ -1,5 +1,5 @@
 import { evidenceShortLabel, PRODUCT_NAME } from '@mcp-census/schemas';
-import { EVIDENCE_NOTE, reportFigures, signed, siteToolsText, type AdoptionReportData } from './adoption-report-data';
+import { EVIDENCE_NOTE, reportFigures, signed, siteReachText, siteToolsText, type AdoptionReportData } from './adoption-report-data';
 
 /**
  * Scanned text on one line: control and format characters (line breaks,
@@ -53,7 +53,7 @@ export function renderAdoptionReportText(d: AdoptionReportData): string {
     lines.push(
       '',
       `MCP-ENABLED PLATFORMS (${d.mcpSites.length} listed)`,
-      ...d.mcpSites.map((w) => `- ${plain(w.name)} (${plain(w.url)}): ${siteToolsText(w)} tools${evidence(w)}`),
+      ...d.mcpSites.map((w) => `- ${plain(w.name)} (${plain(w.url)}): ${siteToolsText(w)} tools${evidence(w)}${w.liveness?.unreachableSince ? `, ${siteReachText(w)}` : ''}`),
       EVIDENCE_NOTE,
     );
   }

@@ -53,10 +53,16 @@ export function createPublicData(deps: { pool: pg.Pool; clickhouse: ClickHouseCl
   }, TTL.state);
   const websites = keyedCachedLoader((q: WebsitesQuery) => stateProjection.listWebsites(deps.pool, q) as Promise<WebsitesResponse>, TTL.state);
   const industry = cachedLoader(async (): Promise<IndustryAnalytics> => {
-    const categories = await stateProjection.readCategoryStats(deps.pool);
+    const [categories, serverCardSites] = await Promise.all([stateProjection.readCategoryStats(deps.pool), stateProjection.readServerCardSites(deps.pool)]);
     const totalPlatforms = categories.reduce((n, c) => n + c.totalPlatforms, 0);
     const mcpEnabled = categories.reduce((n, c) => n + c.mcpAdoption, 0);
-    return { categories, totalPlatforms, mcpEnabled, adoptionRate: percent1(mcpEnabled, totalPlatforms) };
+    return {
+      categories,
+      totalPlatforms,
+      mcpEnabled,
+      adoptionRate: percent1(mcpEnabled, totalPlatforms),
+      serverCards: { sites: serverCardSites, rate: percent1(serverCardSites, totalPlatforms) },
+    };
   }, TTL.lists);
   const toolCategories = cachedLoader(() => stateProjection.readToolCategories(deps.pool), TTL.lists);
   const discovery = keyedCachedLoader((q: DiscoveryQuery) => readMcpDiscovery(deps.pool, q), TTL.lists);

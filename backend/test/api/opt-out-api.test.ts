@@ -245,7 +245,7 @@ describe('the admin review', () => {
     expect(decided.length).toBe(decidedBefore + 1);
 
     const after = await figures();
-    expect(after.metrics).toEqual({ ...before.metrics, totalWebsites: 3, mcpEnabled: 3, totalTools: 3, totalResources: 3, totalPrompts: 3 });
+    expect(after.metrics).toEqual({ ...before.metrics, totalWebsites: 3, mcpEnabled: 3, totalTools: 3, totalResources: 3, totalPrompts: 3, reachableNow: 3 });
     expect(after.progress).toEqual({ totalWebsites: 3, mcpEnabledCount: 3 });
     expect(after.categories.reduce((n, c) => n + c.totalPlatforms, 0)).toBe(3);
     expect(after.categories.reduce((n, c) => n + c.mcpAdoption, 0)).toBe(3);

@@ -105,7 +105,7 @@ describe('retention', () => {
   it('deletes raw scan facts, log lines and event bookkeeping past their retention and keeps the trend rollups', async () => {
     const now = new Date('2026-11-22T03:00:00Z');
     const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000);
-    await db.pool.query('TRUNCATE projection_processed_events, scan_progress_events, scan_logs');
+    await db.pool.query('TRUNCATE projection_processed_events, scan_progress_events, scan_logs, site_scan_outcomes');
     const [a = 0, b = 0] = siteIds;
     const facts = [completed(a, daysAgo(40), mcpResult(2)), completed(b, daysAgo(40), noMcpResult()), completed(a, daysAgo(10), mcpResult(3, 'v2'))];
     await trendsProjection.projectTrends(clickhouse, facts, async () => 'AI');
@@ -115,6 +115,7 @@ describe('retention', () => {
     }
     for (const n of [5, 45]) {
       await db.pool.query("INSERT INTO scan_logs (event_id, timestamp, level, message) VALUES ($1, $2, 'info', 'x')", [randomUUID(), daysAgo(n)]);
+      await db.pool.query("INSERT INTO site_scan_outcomes (event_id, website_id, scan_time, outcome) VALUES ($1, $2, $3, 'unreachable')", [randomUUID(), a, daysAgo(n)]);
     }
     const [sub = 0] = await addSubscriptions(db.pool, [{ email: 'old@example.test', frequency: 'monthly', at: daysAgo(200) }]);
     await db.pool.query("INSERT INTO report_deliveries (subscription_id, period_key, status, claimed_at) VALUES ($1, '2026-07', 'sent', $2), ($1, '2026-11', 'sent', $3)", [sub, daysAgo(120), daysAgo(21)]);
@@ -124,17 +125,18 @@ describe('retention', () => {
       const [ch] = (await rs.json()) as { facts: string; site_days: string }[];
       const { rows } = await db.pool.query(
         `SELECT (SELECT count(*) FROM scan_progress_events)::int AS progress, (SELECT count(*) FROM projection_processed_events)::int AS processed,
-                (SELECT count(*) FROM scan_logs)::int AS logs, (SELECT count(*) FROM report_deliveries)::int AS deliveries`,
+                (SELECT count(*) FROM scan_logs)::int AS logs, (SELECT count(*) FROM report_deliveries)::int AS deliveries,
+                (SELECT count(*) FROM site_scan_outcomes)::int AS outcomes`,
       );
       return { facts: Number(ch?.facts), siteDays: Number(ch?.site_days), ...rows[0] };
     };
-    expect(await counts()).toEqual({ facts: 3, siteDays: 3, progress: 2, processed: 2, logs: 2, deliveries: 2 });
+    expect(await counts()).toEqual({ facts: 3, siteDays: 3, progress: 2, processed: 2, logs: 2, deliveries: 2, outcomes: 2 });
 
     const runner = runnerFor(retentionJob({ pool: db.pool, clickhouse, retention: { scanDataDays: 30, eventDays: 7 } }));
     expect(await tickAt(runner, '2026-11-22T02:59:59Z')).toEqual(['retention 2026-11-21 succeeded']); // yesterday's 03:00 run, caught up
     expect(await tickAt(runner, now.toISOString())).toEqual(['retention 2026-11-22 succeeded']);
-    expect(await counts()).toEqual({ facts: 1, siteDays: 3, progress: 1, processed: 1, logs: 1, deliveries: 1 });
-    expect(log.lines.some((l) => l.includes('retention 2026-11-21: deleted 2 trend_scan_facts, 1 scan_logs, 1 scan_progress_events, 1 projection_processed_events, 1 report_deliveries'))).toBe(true);
+    expect(await counts()).toEqual({ facts: 1, siteDays: 3, progress: 1, processed: 1, logs: 1, deliveries: 1, outcomes: 1 });
+    expect(log.lines.some((l) => l.includes('retention 2026-11-21: deleted 2 trend_scan_facts, 1 scan_logs, 1 site_scan_outcomes, 1 scan_progress_events, 1 projection_processed_events, 1 report_deliveries'))).toBe(true);
     expect(await tickAt(runner, '2026-11-22T20:00:00Z')).toEqual([]);
   });
 });

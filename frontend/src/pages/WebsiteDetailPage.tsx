@@ -10,6 +10,7 @@ import { NoMcpNotice } from '../components/websites/NoMcpNotice';
 import { OptedOutNotice } from '../components/websites/OptedOutNotice';
 import { ScanEvidence } from '../components/websites/ScanEvidence';
 import { SiteAvailabilityCard } from '../components/websites/SiteAvailabilityCard';
+import { SiteSignals } from '../components/websites/SiteSignals';
 import { SiteStatusNotice } from '../components/websites/SiteStatusNotice';
 import { SiteStatusText } from '../components/websites/SiteStatusText';
 import { WebsiteStatusBadge } from '../components/websites/WebsiteStatusBadge';
@@ -138,6 +139,7 @@ export default function WebsiteDetailPage() {
               <SiteStatusText status={status} />
               {scan.error && <p className="break-words text-red-600 dark:text-red-400">Error: {scan.error}</p>}
               <ScanEvidence scan={scan} />
+              <SiteSignals scan={scan} />
             </div>
           </div>
         </Card>
@@ -145,7 +147,7 @@ export default function WebsiteDetailPage() {
       {site.availability && <SiteAvailabilityCard availability={site.availability} endpoint={scan?.mcpEndpoint ?? null} />}
       {scan?.hasMcp && <CapabilityLists scan={scan} />}
       {scan?.hasMcp && <SiteFindings findings={site.findings ?? []} />}
-      {status.kind === 'pending' ? <NoMcpNotice error={scan?.error ?? null} /> : <SiteStatusNotice status={status} liveness={site.liveness} error={scan?.error ?? null} />}
+      {status.kind === 'pending' ? <NoMcpNotice error={scan?.error ?? null} /> : <SiteStatusNotice status={status} liveness={site.liveness} error={scan?.error ?? null} notScanned={site.notScanned} />}
     </div>
   );
 }

@@ -117,8 +117,22 @@ export const dashboardMetricsResourceSchema = z.object({
   metrics: agentMetricsSchema,
 });
 
-/** pending = never scanned. */
-export const platformStatusSchema = z.enum(['mcp-enabled', 'no-mcp', 'pending']);
+/**
+ * The confirmed status (api/liveness.ts): pending = never scanned; unreachable =
+ * confirmed unreachable (never "no-mcp"); not-scanned = robots.txt or opt-out.
+ */
+export const platformStatusSchema = z.enum(['mcp-enabled', 'no-mcp', 'pending', 'unreachable', 'not-scanned']);
+export type PlatformStatus = z.infer<typeof platformStatusSchema>;
+
+/** Reachability next to the status: a site that failed its newest scans keeps its status until confirmed. */
+const agentLivenessFields = {
+  /** First unreachable scan in a row since the site was last reached (null: its newest scan reached it). */
+  unreachableSince: isoTime.nullable().optional(),
+  /** Share of the last 30 days' scans that reached the site, percent (null: none). */
+  uptime30d: percent.nullable().optional(),
+  /** Newest scan that reached the site (null: never reached). */
+  lastSeenAlive: isoTime.nullable().optional(),
+};
 
 /** Counts as they may honestly be read: "12", "at least 500" for a truncated list, "unknown" when a truncated list had nothing readable. */
 const countsTextSchema = z.object({ tools: z.string(), resources: z.string(), prompts: z.string() });
@@ -140,6 +154,7 @@ export const agentWebsiteSchema = z.object({
   evidence: evidenceSchema.nullable(),
   ...listTruncationFields,
   countsText: countsTextSchema,
+  ...agentLivenessFields,
 });
 export type AgentWebsite = z.infer<typeof agentWebsiteSchema>;
 
@@ -192,6 +207,7 @@ export const platformDetailSchema = z.object({
   url: z.string(),
   category: z.string().nullable(),
   status: platformStatusSchema,
+  ...agentLivenessFields,
   latestScan: z
     .object({
       scanTime: isoTime,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dashboardMetricsSchema } from '../dashboard-delta';
-import { evidenceSchema, toolAnnotationsSchema } from '../scan-result';
+import { corsExposureSchema, evidenceSchema, notScannedSchema, serverCardSchema, toolAnnotationsSchema } from '../scan-result';
 import { singleLineText } from './text';
 import { siteFindingSchema } from './site-findings';
 import { weeklyGrowthSchema } from './trends';
@@ -81,8 +81,14 @@ export const websiteDetailSchema = websiteSummarySchema.extend({
       resources: z.array(z.object({ id: z.string(), name: z.string(), uri: z.string(), description: z.string().nullable(), type: z.string().nullable(), hash: z.string() })),
       prompts: z.array(z.object({ id: z.string(), name: z.string(), description: z.string().nullable(), arguments: z.unknown(), hash: z.string() })),
       resourceTemplates: z.array(z.object({ id: z.string(), name: z.string(), uriTemplate: z.string(), description: z.string().nullable(), hash: z.string() })).optional(),
+      /** The server card the site publishes (null: none found). */
+      serverCard: serverCardSchema.nullable().optional(),
+      /** The endpoint's answer to a foreign-origin CORS preflight (null: no endpoint or no answer). */
+      corsExposure: corsExposureSchema.nullable().optional(),
     })
     .nullable(),
+  /** Why the newest scan left the site alone: the robots.txt or Crawl-delay rule (null unless its newest scan was not-scanned). */
+  notScanned: notScannedSchema.extend({ scanTime: z.string() }).nullable().optional(),
   /** SAFE-MCP findings of the latest scan, most severe first (api/site-findings.ts). */
   findings: z.array(siteFindingSchema).optional(),
   /** The last 30 days of scans, status-page style. */
@@ -99,6 +105,8 @@ export const industryAnalyticsSchema = z.object({
   totalPlatforms: count,
   mcpEnabled: count,
   adoptionRate: z.number().min(0).max(100),
+  /** Sites whose latest reached scan found a server card (catalog, `<endpoint>/server-card` or well-known), counted like the confirmed figures (active, not opted out, confirmed reached); rate: percent of totalPlatforms. */
+  serverCards: z.object({ sites: count, rate: z.number().min(0).max(100) }).optional(),
 });
 export type IndustryAnalytics = z.infer<typeof industryAnalyticsSchema>;
 

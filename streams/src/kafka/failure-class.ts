@@ -78,6 +78,8 @@ export function classifyFailure(err: unknown, depth = 0): FailureClass {
 function isInfrastructure(err: object): boolean {
   // aborted because the consumer is stopping: the work is redelivered, never dead-lettered
   if (err instanceof Error && err.name === 'AbortError') return true;
+  // the scanner's own network is down (scanner-role/scanner-offline-error.ts): the scan is redone after recovery
+  if (err instanceof Error && err.name === 'ScannerOfflineError') return true;
   if (KAFKA_INFRA_CLASSES.some((C) => err instanceof C)) return true;
   // exported by kafkajs at runtime but missing from its type declarations
   if (err instanceof kafkajs.KafkaJSError && err.name === 'KafkaJSNoBrokerAvailableError') return true;

@@ -1,4 +1,5 @@
 import type { Queryable } from './limits';
+import { COUNTED_MCP, JOIN_LIVENESS } from './queries/counted-mcp';
 
 /** The UTC calendar day of `at` as YYYY-MM-DD. */
 export function utcDay(at: Date): string {
@@ -7,8 +8,8 @@ export function utcDay(at: Date): string {
 
 /**
  * Upserts the scan history row of `date` (a Date, taken as its UTC day, or
- * 'YYYY-MM-DD') from current state: active websites, those whose latest scan
- * found MCP, their adoption rate in percent and their tools. The scheduler
+ * 'YYYY-MM-DD') from current state: active websites, those that
+ * count as MCP (confirmed status), their adoption rate in percent and their tools. The scheduler
  * calls it daily; the state projector after every committed chunk.
  */
 export async function snapshotDailyReport(db: Queryable, date: Date | string): Promise<void> {
@@ -16,10 +17,11 @@ export async function snapshotDailyReport(db: Queryable, date: Date | string): P
   await db.query(
     `WITH s AS (
        SELECT count(*)::integer AS total_websites,
-              count(*) FILTER (WHERE l.has_mcp)::integer AS mcp_enabled_count,
-              COALESCE(sum(l.tools_count) FILTER (WHERE l.has_mcp), 0)::integer AS total_tools
+              count(*) FILTER (WHERE ${COUNTED_MCP})::integer AS mcp_enabled_count,
+              COALESCE(sum(l.tools_count) FILTER (WHERE ${COUNTED_MCP}), 0)::integer AS total_tools
          FROM websites w
          LEFT JOIN latest_scans l ON l.website_id = w.id
+         ${JOIN_LIVENESS}
         WHERE w.active AND NOT w.opted_out
      )
      INSERT INTO scan_history_reports (report_date, total_websites, mcp_enabled_count, adoption_rate, total_tools)

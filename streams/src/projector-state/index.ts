@@ -6,6 +6,7 @@ export { startStateProjector, STATE_PROJECTOR_GROUPS, type RunningStateProjector
 export { rebuildStateProjection, REBUILDABLE_STATE_TABLES } from './rebuild';
 export { listWebsites, type ListWebsitesParams, type WebsitePage } from './queries/list-websites';
 export { readCategoryStats, type CategoryStatistic } from './queries/read-category-stats';
+export { readServerCardSites } from './queries/read-server-cards';
 export { readDashboardState, type DashboardState } from './queries/read-dashboard-state';
 export { readMetrics } from './queries/read-metrics';
 export { readRecentScans, type RecentScan } from './queries/read-recent-scans';
@@ -17,3 +18,7 @@ export { readSiteFindings } from './queries/read-site-findings';
 export type * from './queries/types';
 export { readSecurityAnalytics, TOP_VULNERABILITIES } from './queries/read-security-analytics';
 export { readShadowingPairs } from './queries/read-shadowing-pairs';
+export { readUnreachableEndpoints, UNREACHABLE_ENDPOINTS_LIMIT } from './queries/read-unreachable-endpoints';
+export { readAvailability } from './queries/read-availability';
+export { refreshLiveness } from './liveness/record-outcomes';
+export { DEFAULT_LIVENESS, type LivenessSettings } from './liveness/settings';

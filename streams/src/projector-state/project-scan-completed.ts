@@ -4,6 +4,9 @@ import { foldLatest, scanTimeOf, uniqueByEventId } from '../kafka/fold-latest';
 import { snapshotDailyReport } from './daily-report';
 import { inTransaction, STATE_PROJECTION_LIMITS } from './limits';
 import { listTruncation } from './list-truncation';
+import { reachedSite } from './liveness/outcome-of';
+import { recordOutcomes } from './liveness/record-outcomes';
+import type { LivenessSettings } from './liveness/settings';
 import { replaceResourceTemplates } from './replace-resource-templates';
 import { cleanText, toJsonb } from './sanitize';
 import { refreshToolNameKeys } from './security/refresh-tool-name-keys';
@@ -20,12 +23,14 @@ export interface ProjectScanCompletedOptions {
   processedRetentionMs?: number;
   /** Upsert today's scan history row in the same transaction (default true). */
   snapshotHistory?: boolean;
+  /** When an unreachable streak is confirmed (default 3 scans over 24 h). */
+  liveness?: LivenessSettings;
 }
 
 export interface ProjectScanCompletedResult {
   /** Events not seen before (by event id). */
   fresh: number;
-  /** Sites whose latest scan is one of this chunk's events (also on a redelivered chunk). */
+  /** Sites whose latest scan, or newest unreachable / not-scanned outcome, is one of this chunk's events (also on a redelivered chunk). */
   changedWebsiteIds: number[];
 }
 
@@ -33,7 +38,8 @@ type Completed = TypedEnvelope<'scan.completed'>;
 
 /**
  * Projects a chunk of scan.completed events in one transaction:
- * latest_scans (newest by scan_time, event_id wins), the site's
+ * every outcome and the touched sites' liveness (liveness/record-outcomes.ts),
+ * latest_scans (newest scan that reached the site by scan_time, event_id wins), the site's
  * tools/resources/prompts and resource templates (replaced only when the event is the newest),
  * recent_scans (bounded) and today's scan history row. Idempotent and
  * order-tolerant: any delivery order and any duplication yield the same state.
@@ -57,27 +63,33 @@ export async function projectScanCompleted(pool: pg.Pool, events: Completed[], o
     const freshEvents = fresh.rows.map((r) => byId.get(r.event_id)).filter((e): e is Completed => e !== undefined);
 
     if (freshEvents.length > 0) {
+      // Only a scan that reached the site replaces its latest scan and capabilities;
+      // an unreachable or not-scanned one changes its liveness alone (recordOutcomes).
+      const reached = freshEvents.filter((e) => reachedSite(e.payload.result));
       // before the latest scans move: the old latest may become a site's rug-pull baseline
-      const previousMoved = await trackPreviousScans(client, freshEvents);
+      const previousMoved = await trackPreviousScans(client, reached);
       // Newest event per site in the chunk (one upsert must not touch a row twice), in site
       // order (the lock order every chunk takes), then the guarded upsert; RETURNING gives the winners.
       const winners = await client.query<{ event_id: string }>(
         `INSERT INTO latest_scans AS l (website_id, event_id, scan_time, has_mcp, mcp_endpoint, transport, protocol_version, server_info,
                                         auth_required, authorization_servers, discovered_via, response_time_ms, error, error_class,
                                         tools_count, resources_count, prompts_count, lists_truncated, evidence, tools_truncated,
-                                        resources_truncated, prompts_truncated, resource_templates_truncated, resource_templates_count)
+                                        resources_truncated, prompts_truncated, resource_templates_truncated, resource_templates_count,
+                                        server_card, cors_exposure)
          SELECT x.website_id, x.event_id, x.scan_time, x.has_mcp, x.mcp_endpoint, x.transport, x.protocol_version, x.server_info::jsonb,
                 x.auth_required, COALESCE(x.authorization_servers::text[], '{}'), x.discovered_via, x.response_time_ms, x.error, x.error_class,
                 x.tools_count, x.resources_count, x.prompts_count, x.lists_truncated, x.evidence, x.tools_truncated,
-                x.resources_truncated, x.prompts_truncated, x.resource_templates_truncated, x.resource_templates_count
+                x.resources_truncated, x.prompts_truncated, x.resource_templates_truncated, x.resource_templates_count,
+                x.server_card::jsonb, x.cors_exposure::jsonb
            FROM unnest($1::bigint[], $2::uuid[], $3::timestamptz[], $4::boolean[], $5::text[], $6::text[], $7::text[], $8::text[],
                        $9::boolean[], $10::text[], $11::text[], $12::integer[], $13::text[], $14::text[],
                        $15::integer[], $16::integer[], $17::integer[], $18::boolean[], $19::text[], $20::boolean[],
-                       $21::boolean[], $22::boolean[], $23::boolean[], $24::integer[])
+                       $21::boolean[], $22::boolean[], $23::boolean[], $24::integer[], $25::text[], $26::text[])
                 AS x(website_id, event_id, scan_time, has_mcp, mcp_endpoint, transport, protocol_version, server_info,
                      auth_required, authorization_servers, discovered_via, response_time_ms, error, error_class,
                      tools_count, resources_count, prompts_count, lists_truncated, evidence, tools_truncated,
-                     resources_truncated, prompts_truncated, resource_templates_truncated, resource_templates_count)
+                     resources_truncated, prompts_truncated, resource_templates_truncated, resource_templates_count,
+                     server_card, cors_exposure)
            JOIN websites w ON w.id = x.website_id
          ON CONFLICT (website_id) DO UPDATE SET
            event_id = EXCLUDED.event_id, scan_time = EXCLUDED.scan_time, has_mcp = EXCLUDED.has_mcp,
@@ -88,10 +100,11 @@ export async function projectScanCompleted(pool: pg.Pool, events: Completed[], o
            tools_count = EXCLUDED.tools_count, resources_count = EXCLUDED.resources_count, prompts_count = EXCLUDED.prompts_count,
            lists_truncated = EXCLUDED.lists_truncated, evidence = EXCLUDED.evidence, tools_truncated = EXCLUDED.tools_truncated,
            resources_truncated = EXCLUDED.resources_truncated, prompts_truncated = EXCLUDED.prompts_truncated,
-           resource_templates_truncated = EXCLUDED.resource_templates_truncated, resource_templates_count = EXCLUDED.resource_templates_count
+           resource_templates_truncated = EXCLUDED.resource_templates_truncated, resource_templates_count = EXCLUDED.resource_templates_count,
+           server_card = EXCLUDED.server_card, cors_exposure = EXCLUDED.cors_exposure
          WHERE (EXCLUDED.scan_time, EXCLUDED.event_id) >= (l.scan_time, l.event_id)
          RETURNING l.event_id`,
-        latestScanColumns(foldLatest(freshEvents, (e) => e.payload.websiteId, scanTimeOf).sort((a, b) => a.payload.websiteId - b.payload.websiteId)),
+        latestScanColumns(foldLatest(reached, (e) => e.payload.websiteId, scanTimeOf).sort((a, b) => a.payload.websiteId - b.payload.websiteId)),
       );
       const winning = winners.rows.map((r) => byId.get(r.event_id)).filter((e): e is Completed => e !== undefined);
       const winningSites = winning.map((e) => e.payload.websiteId);
@@ -109,6 +122,8 @@ export async function projectScanCompleted(pool: pg.Pool, events: Completed[], o
       await replaceResourceTemplates(client, winning);
       await refreshSiteFindings(client, [...new Set([...winningSites, ...previousMoved])].sort((a, b) => a - b));
       await refreshToolNameKeys(client, [...changedSites]);
+      // after latest_scans: it stands in for reached history that retention pruned
+      await recordOutcomes(client, freshEvents, opts.liveness);
 
       // only the chunk's newest can be among the newest `recentLimit` overall
       const recent = [...freshEvents]
@@ -145,7 +160,9 @@ export async function projectScanCompleted(pool: pg.Pool, events: Completed[], o
     if (opts.snapshotHistory ?? true) await snapshotDailyReport(client, opts.now);
 
     const changed = await client.query<{ website_id: string }>(
-      'SELECT website_id FROM latest_scans WHERE event_id = ANY($1::uuid[]) ORDER BY website_id',
+      `SELECT website_id FROM latest_scans WHERE event_id = ANY($1::uuid[])
+       UNION SELECT website_id FROM site_scan_outcomes WHERE event_id = ANY($1::uuid[]) AND outcome IN ('unreachable', 'not-scanned')
+       ORDER BY website_id`,
       [unique.map((e) => e.eventId)],
     );
     return { fresh: freshEvents.length, changedWebsiteIds: changed.rows.map((r) => Number(r.website_id)) };
@@ -180,6 +197,8 @@ function latestScanColumns(events: Completed[]): unknown[] {
     r.map((x) => listTruncation(x).prompts),
     r.map((x) => listTruncation(x).resourceTemplates),
     r.map((x) => x.resourceTemplates.length),
+    r.map((x) => toJsonb(x.serverCard)),
+    r.map((x) => toJsonb(x.corsExposure)),
   ];
 }
 

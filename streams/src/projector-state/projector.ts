@@ -6,6 +6,7 @@ import { runEventConsumer, type ConsumerLog, type RunningConsumer } from '../kaf
 import type { EventPublisher } from '../kafka/event-publisher';
 import { projectScanCompleted } from './project-scan-completed';
 import { projectScanLogs } from './project-scan-logs';
+import type { LivenessSettings } from './liveness/settings';
 import { readDashboardState } from './queries/read-dashboard-state';
 
 export const STATE_PROJECTOR_GROUPS = {
@@ -27,6 +28,8 @@ export interface StateProjectorOptions {
   /** Partitions projected at once (default 2): one chunk's Kafka and parse work overlaps another's transaction. */
   partitionsConsumedConcurrently?: number;
   limits?: { recentScans?: number; scanLogs?: number };
+  /** LIVENESS_CONFIRM_SCANS / LIVENESS_CONFIRM_HOURS (default 3 scans over 24 h). */
+  liveness?: LivenessSettings;
 }
 
 export interface RunningStateProjector {
@@ -67,7 +70,7 @@ export async function startStateProjector(opts: StateProjectorOptions): Promise<
         partitionsConsumedConcurrently: opts.partitionsConsumedConcurrently ?? 2,
         handle: async (events) => {
           const at = now();
-          const result = await projectScanCompleted(opts.pool, events, { now: at, recentScansLimit: opts.limits?.recentScans });
+          const result = await projectScanCompleted(opts.pool, events, { now: at, recentScansLimit: opts.limits?.recentScans, liveness: opts.liveness });
           const state = await readDashboardState(opts.pool, at);
           const payload: DashboardDeltaPayload = {
             changedWebsiteIds: result.changedWebsiteIds.slice(0, DASHBOARD_DELTA_MAX_WEBSITE_IDS),

@@ -1,6 +1,7 @@
 import type { ClickHouseClient } from '@clickhouse/client';
 import type { TypedEnvelope } from '../kafka/envelope';
 import { uniqueByEventId } from '../kafka/fold-latest';
+import { outcomeOf } from '../projector-state/liveness/outcome-of';
 
 /** The website's category (the app backs it with Postgres `websites.category`); null/undefined → UNCATEGORIZED. */
 export type CategoryOf = (websiteId: number) => string | null | undefined | Promise<string | null | undefined>;
@@ -22,6 +23,8 @@ export interface TrendFactRow {
   prompts_count: number;
   response_time_ms: number;
   has_error: 0 | 1;
+  /** The scan's outcome; unreachable and not-scanned facts do not change the site's trend state (0005_scan_outcome.sql). */
+  outcome: string;
 }
 
 /** 'YYYY-MM-DD HH:MM:SS.mmm' in UTC, what DateTime64(3, 'UTC') parses without best-effort mode. */
@@ -42,6 +45,7 @@ export function factRow(event: TypedEnvelope<'scan.completed'>, category: string
     prompts_count: p.result.prompts.length,
     response_time_ms: Math.min(4_294_967_295, Math.max(0, Math.round(p.result.responseTime))),
     has_error: p.result.error !== null || p.result.errorClass !== null ? 1 : 0,
+    outcome: outcomeOf(p.result).outcome,
   };
 }
 

@@ -6,6 +6,8 @@ import type { ConsumerLog, RunningConsumer } from '../kafka/event-consumer';
 import type { TypedEnvelope } from '../kafka/envelope';
 import type { EventPublisher } from '../kafka/event-publisher';
 import { createProbeSignals } from './probe-signals';
+import { ScannerOfflineError } from './scanner-offline-error';
+import type { ScannerNetwork } from './scanner-network';
 import { scanLogFor } from './scan-log-line';
 
 export interface WebsiteProber {
@@ -21,6 +23,11 @@ export interface ScannerWorkerOptions {
   groupId?: string;
   partitionsConsumedConcurrently?: number;
   now?: () => Date;
+  /**
+   * The outage guard (scanner-network.ts): while this scanner's own network is
+   * down, unreachable results are held back (retried, never published).
+   */
+  network?: ScannerNetwork;
   /** Defaults to the scan.*.v1 topics; tests use their own. */
   topics?: { requested: string; completed: string; log: string };
   log: ConsumerLog;
@@ -30,7 +37,9 @@ export interface ScannerWorkerOptions {
  * The scanner role: consumes scan.requested, probes sites with a sliding
  * window of `concurrency` (a slow site never holds back the rest) and
  * publishes scan.completed (the full result) and scan.log per site. A site's
- * failure becomes an error result; it never stops the batch. The request's
+ * failure becomes an error result; it never stops the batch, except while the
+ * scanner's own network is down: an unreachable result is then held back
+ * (ScannerOfflineError, retried with backoff) instead of being published. The request's
  * offset is committed only after both events are acknowledged by Kafka.
  */
 export function startScannerWorker(opts: ScannerWorkerOptions): Promise<RunningConsumer> {
@@ -40,6 +49,11 @@ export function startScannerWorker(opts: ScannerWorkerOptions): Promise<RunningC
   const completed = createBatchingPublisher(opts.publisher, topics.completed, 'scan.completed');
   const logs = createBatchingPublisher(opts.publisher, topics.log, 'scan.log');
   const probeSignals = createProbeSignals();
+  const network = opts.network;
+  // Each held request would log a retry line every backoff; the guard's own warn line says it once.
+  const log: ConsumerLog = (level, m) => {
+    if (!m.includes(`: ${ScannerOfflineError.PREFIX}: `)) opts.log(level, m);
+  };
   return runConcurrentEventConsumer({
     kafka: opts.kafka,
     groupId: opts.groupId ?? 'mcp-census.scanner',
@@ -48,16 +62,21 @@ export function startScannerWorker(opts: ScannerWorkerOptions): Promise<RunningC
     type: 'scan.requested',
     concurrency,
     partitionsConsumedConcurrently: opts.partitionsConsumedConcurrently ?? 4,
-    log: opts.log,
+    log,
     handle: async (event, shared) => {
       // The consumer hands every handler the same signal: link one of our own per probe.
       const probe = probeSignals.open(shared);
-      let result: ScanResult;
+      const start = network?.begin();
+      let outcome: { result: ScanResult; crashed: boolean };
       try {
-        result = await probeSafely(opts.prober, event, probe.signal);
+        outcome = await probeSafely(opts.prober, event, probe.signal);
       } finally {
         probe.release();
       }
+      const { result } = outcome;
+      // A prober bug says nothing about the network; anything else is evidence.
+      const held = network && start && !outcome.crashed ? network.judge(result, start) : null;
+      if (held) throw held;
       const scanTime = now();
       const key = String(event.payload.websiteId);
       await Promise.all([
@@ -71,13 +90,13 @@ export function startScannerWorker(opts: ScannerWorkerOptions): Promise<RunningC
   });
 }
 
-async function probeSafely(prober: WebsiteProber, event: TypedEnvelope<'scan.requested'>, signal: AbortSignal): Promise<ScanResult> {
+async function probeSafely(prober: WebsiteProber, event: TypedEnvelope<'scan.requested'>, signal: AbortSignal): Promise<{ result: ScanResult; crashed: boolean }> {
   try {
-    return await prober.probeWebsite(event.payload.url, { signal, knownEndpoint: event.payload.knownEndpoint ?? undefined });
+    return { result: await prober.probeWebsite(event.payload.url, { signal, knownEndpoint: event.payload.knownEndpoint ?? undefined }), crashed: false };
   } catch (err) {
     // Cut short by shutdown: no result to publish; the request is redelivered after restart.
     if (signal.aborted) throw err;
     // The prober reports failures as results; an exception here is a bug, still recorded per site.
-    return emptyScanResult({ error: `Scanner error: ${(err as Error).message}`.slice(0, 300), errorClass: 'network' });
+    return { result: emptyScanResult({ error: `Scanner error: ${(err as Error).message}`.slice(0, 300), errorClass: 'network' }), crashed: true };
   }
 }

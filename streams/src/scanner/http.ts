@@ -4,6 +4,7 @@ import type { Dispatcher } from 'undici';
 import { classifyError, ProbeError } from './errors';
 import type { HostPacer } from './host-pacer';
 import type { KeyedLimiter } from './limiter';
+import { noteAnswer, type AnswerCounts } from './reachability';
 import type { SafePools } from './safe-dispatcher';
 import type { Scope } from './scope';
 import { SseParser } from './sse';
@@ -11,8 +12,8 @@ import { SseStream } from './sse-stream';
 
 export { SseStream };
 
-/** Per-site state shared by every request of one probe. */
-export interface SiteContext {
+/** Per-site state shared by every request of one probe (with its HTTP answers counted: reachability.ts). */
+export interface SiteContext extends AnswerCounts {
   /** Aborts on the site deadline or the caller's signal (reason: a ProbeError). */
   readonly scope: Scope;
   /** HTTP requests issued (each redirect hop counts). */
@@ -211,6 +212,7 @@ export class HttpClient {
         signal: a.controller.signal,
       });
       const status = data.statusCode;
+      noteAnswer(ctx, status);
       if (REDIRECTS.has(status)) {
         const loc = headerValue(data.headers, 'location');
         if (loc) {
@@ -351,6 +353,7 @@ export class HttpClient {
           signal: a.controller.signal,
         });
         const status = data.statusCode;
+        noteAnswer(ctx, status);
         const loc = REDIRECTS.has(status) ? headerValue(data.headers, 'location') : undefined;
         if (loc) {
           await drain(data.body);

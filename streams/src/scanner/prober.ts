@@ -13,6 +13,7 @@ import { readLists } from './lists';
 import type { ProbeEnv } from './probes/types';
 import { discoverEndpoint, discoverHintsOnly, discoverSite, hasPath, TIER1_DOCS, TIER1_ENDPOINTS, type ProbePlan } from './plan';
 import { empty, failure, finalize, fromChoice, withListing } from './result';
+import { withReachability } from './reachability';
 import { SafePools, SafeResolver, type ResolveHost } from './safe-dispatcher';
 import { SiteRun, type SiteDeps } from './site';
 
@@ -136,13 +137,19 @@ export function createProber(opts: ProberOptions = {}): Prober {
    * the plan into the deadline) is not scanned at all; a refused path among
    * allowed ones is skipped when its request would be made.
    */
-  async function robotsVerdict(plan: ProbePlan, mode: 'website' | 'endpoint', ctx: SiteContext): Promise<ScanResult['notScanned']> {
+  async function robotsVerdict(
+    plan: ProbePlan,
+    mode: 'website' | 'endpoint',
+    ctx: SiteContext,
+  ): Promise<{ notScanned: NonNullable<ScanResult['notScanned']> } | { unavailable: NonNullable<RobotsPolicy['unavailable']> } | null> {
     let policy: RobotsPolicy;
     try {
       policy = await robots.policy(plan.main.origin, ctx);
     } catch {
       return null; // Unreachable host: the probe reports it as such.
     }
+    // robots.txt could not be had (5xx, timeout): nothing may be crawled, and the site is unreachable, not opted out.
+    if (policy.unavailable) return { unavailable: policy.unavailable };
     const origin = plan.main.origin;
     const urls = mode === 'endpoint' ? [plan.main] : [...plan.hints.map((h) => h.url), ...[...TIER1_DOCS, ...TIER1_ENDPOINTS].map((p) => new URL(origin + p.path))];
     // Only a site that refuses every path we would look at is given up up front; otherwise the
@@ -155,8 +162,8 @@ export function createProber(opts: ProberOptions = {}): Prober {
       if (d.allowed) anyAllowed = true;
       else firstBlock ??= robotsBlock(url.pathname, d.rule);
     }
-    if (firstBlock && !anyAllowed) return firstBlock;
-    if (delayTooLong(policy, urls.length + 1)) return crawlDelayBlock(policy);
+    if (firstBlock && !anyAllowed) return { notScanned: firstBlock };
+    if (delayTooLong(policy, urls.length + 1)) return { notScanned: crawlDelayBlock(policy) };
     return null;
   }
 
@@ -182,7 +189,7 @@ export function createProber(opts: ProberOptions = {}): Prober {
     try {
       const result = await probe(rawUrl, mode, ctx, knownEndpoint);
       if (signal?.aborted) throw signal.reason;
-      return finalize(result);
+      return finalize(withReachability(result, ctx));
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onCaller);
@@ -227,8 +234,13 @@ export function createProber(opts: ProberOptions = {}): Prober {
       if (known) plan.hints.push({ url: known, source: 'registered' });
       if (hasPath(main)) plan.hints.push({ url: main, source: 'given-url' });
     }
-    const notScanned = mainErr ? null : await robotsVerdict(plan, mode, ctx);
-    if (notScanned) return { ...empty(ctx), notScanned };
+    const verdict = mainErr ? null : await robotsVerdict(plan, mode, ctx);
+    if (verdict && 'unavailable' in verdict) {
+      const { unreachableClass, rule } = verdict.unavailable;
+      const errorClass = unreachableClass === 'http-5xx' ? 'http-status' : unreachableClass === 'timeout' ? 'timeout' : 'refused';
+      return { ...empty(ctx), error: rule, errorClass, reachability: 'unreachable', unreachableClass };
+    }
+    if (verdict) return { ...empty(ctx), notScanned: verdict.notScanned };
     const siteRun = new SiteRun(deps, ctx);
     if (mode === 'endpoint') await discoverEndpoint(siteRun, main);
     else if (mainErr) await discoverHintsOnly(siteRun, plan);

@@ -35,12 +35,21 @@ export interface RobotsPolicy {
   crawlDelayMs: number;
   /** The Crawl-delay line as written (for the result), null without one. */
   crawlDelayRule: string | null;
+  /**
+   * Set when robots.txt could not be had (5xx, timeout, cut connection): RFC 9309 says crawl
+   * nothing, and the census reads the site as unreachable (not as "not scanned" by its owner's
+   * choice), so it is retried like any unreachable site.
+   */
+  unavailable?: { unreachableClass: 'http-5xx' | 'timeout' | 'connect'; rule: string };
 }
+
+/** How long an unavailable robots.txt is remembered: long enough to cover one site's probe, short enough to see recovery. */
+export const ROBOTS_UNAVAILABLE_TTL_MS = 60_000;
 
 const ALLOW_ALL: RobotsPolicy = { check: () => ({ allowed: true }), crawlDelayMs: 0, crawlDelayRule: null };
 
-function disallowAll(rule: string): RobotsPolicy {
-  return { check: (url) => (url.pathname === '/robots.txt' ? { allowed: true } : { allowed: false, rule }), crawlDelayMs: 0, crawlDelayRule: null };
+function disallowAll(rule: string, unavailable?: RobotsPolicy['unavailable']): RobotsPolicy {
+  return { check: (url) => (url.pathname === '/robots.txt' ? { allowed: true } : { allowed: false, rule }), crawlDelayMs: 0, crawlDelayRule: null, ...(unavailable ? { unavailable } : {}) };
 }
 
 /** The matched line as `Disallow: <pattern>` / `Allow: <pattern>` (comments stripped, bounded). */
@@ -74,7 +83,8 @@ export function policyForStatus(status: number, origin: string, text: string): R
   if (status >= 200 && status < 300) return parseRobots(origin, text);
   // 4xx ("unavailable", 404 included) and 3xx left over: no restrictions.
   if (status < 500) return ALLOW_ALL;
-  return disallowAll(`robots.txt answered HTTP ${status} (read as Disallow: /)`);
+  const rule = `robots.txt answered HTTP ${status} (read as Disallow: /)`;
+  return disallowAll(rule, { unreachableClass: 'http-5xx', rule });
 }
 
 /** Failures that mean no request to the host can succeed anyway: reported as themselves, not as robots.txt. */
@@ -133,16 +143,21 @@ export class RobotsCache {
         { defaultTtlMs: ROBOTS_TTL_MS, maxTtlMs: ROBOTS_TTL_MS },
       );
       policy = policyForStatus(res.status, origin, res.text);
-      expires = res.status >= 500 ? this.now() + ROBOTS_MIN_TTL_MS : Math.max(freshUntil, this.now() + ROBOTS_MIN_TTL_MS);
+      expires = res.status >= 500 ? this.now() + ROBOTS_UNAVAILABLE_TTL_MS : Math.max(freshUntil, this.now() + ROBOTS_MIN_TTL_MS);
     } catch (err) {
       if (ctx.scope.aborted || !(err instanceof ProbeError)) throw err;
       // §2.3.1.2: more than five redirects: MAY be read as unavailable. A redirect to an address we
       // refuse (SSRF policy) is unavailable too: the site's own requests meet the same check.
-      if (err.errorClass === 'redirects' || err.errorClass === 'blocked') policy = ALLOW_ALL;
-      else if (PASS_THROUGH.has(err.errorClass)) throw err;
-      // §2.3.1.4: unreachable (timeouts, cut connections): complete disallow.
-      else policy = disallowAll(`robots.txt unreachable (${err.errorClass}; read as Disallow: /)`);
-      expires = this.now() + ROBOTS_MIN_TTL_MS;
+      if (err.errorClass === 'redirects' || err.errorClass === 'blocked') {
+        policy = ALLOW_ALL;
+        expires = this.now() + ROBOTS_MIN_TTL_MS;
+      } else if (PASS_THROUGH.has(err.errorClass)) throw err;
+      else {
+        // §2.3.1.4: unreachable (timeouts, cut connections): complete disallow.
+        const rule = `robots.txt unreachable (${err.errorClass}; read as Disallow: /)`;
+        policy = disallowAll(rule, { unreachableClass: err.errorClass === 'timeout' ? 'timeout' : 'connect', rule });
+        expires = this.now() + ROBOTS_UNAVAILABLE_TTL_MS;
+      }
     }
     this.remember(origin, { policy, expires });
     return policy;

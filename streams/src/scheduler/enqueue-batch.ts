@@ -13,6 +13,12 @@ export interface EnqueueOptions {
   now: Date;
   /** A site scanned more recently than this is not due. */
   rescanIntervalMs: number;
+  /**
+   * A site whose newest scan could not reach it is due again sooner: after the
+   * n-th delay for its n-th unreachable scan in a row, then the normal interval
+   * (UNREACHABLE_RETRY_HOURS, default 1 h, 4 h, 12 h).
+   */
+  unreachableRetryMs?: readonly number[];
   /** A request older than this without a result is considered lost and may be re-sent. */
   requestTimeoutMs: number;
   /** Defaults to scan.requested.v1; tests use their own topics. */
@@ -25,6 +31,9 @@ export type EnqueueResult =
   | { status: 'nothing-due' };
 
 const MANUAL_BATCH_LOCK = 0x6d637001;
+
+/** UNREACHABLE_RETRY_HOURS' default: 1 h, 4 h, 12 h. */
+export const DEFAULT_UNREACHABLE_RETRY_MS: readonly number[] = [1, 4, 12].map((h) => h * 3_600_000);
 
 /**
  * Picks the sites most in need of a scan (never scanned first, then the
@@ -56,14 +65,17 @@ export async function enqueueBatch(opts: EnqueueOptions): Promise<EnqueueResult>
       `SELECT w.id, w.url, COALESCE(w.registered_endpoint, w.catalogue_endpoint) AS known_endpoint
          FROM websites w
          LEFT JOIN website_scan_state s ON s.website_id = w.id
+         LEFT JOIN site_liveness v ON v.website_id = w.id
         WHERE w.active AND NOT w.opted_out
           AND (s.last_requested_at IS NULL OR s.last_requested_at < $2
                OR (s.last_scanned_at IS NOT NULL AND s.last_requested_at <= s.last_scanned_at))
-          AND ($3 OR s.last_scanned_at IS NULL OR s.last_scanned_at < $1)
+          AND ($3 OR s.last_scanned_at IS NULL OR s.last_scanned_at < $1
+               OR (v.last_outcome = 'unreachable' AND v.unreachable_scans BETWEEN 1 AND cardinality($5::float8[])
+                   AND v.last_outcome_at <= $6::timestamptz - make_interval(secs => ($5::float8[])[v.unreachable_scans] / 1000)))
         ORDER BY s.last_scanned_at ASC NULLS FIRST, w.id
         LIMIT $4
         FOR UPDATE OF w SKIP LOCKED`,
-      [dueBefore, lostBefore, opts.reason === 'manual', opts.size],
+      [dueBefore, lostBefore, opts.reason === 'manual', opts.size, opts.unreachableRetryMs ?? DEFAULT_UNREACHABLE_RETRY_MS, opts.now],
     );
     if (sites.length === 0) {
       await client.query('ROLLBACK');

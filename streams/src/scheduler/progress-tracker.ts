@@ -1,6 +1,6 @@
 import type { Kafka } from 'kafkajs';
 import type pg from 'pg';
-import { TOPICS } from '@mcp-census/schemas';
+import { scanOutcome, TOPICS } from '@mcp-census/schemas';
 import { runEventConsumer, type ConsumerLog, type RunningConsumer } from '../kafka/event-consumer';
 import type { TypedEnvelope } from '../kafka/envelope';
 import { foldLatest, scanTimeOf, uniqueByEventId } from '../kafka/fold-latest';
@@ -45,12 +45,13 @@ export async function applyScanCompletions(pool: pg.Pool, chunk: Completed[]): P
            FROM unnest($1::bigint[], $2::timestamptz[], $3::boolean[], $4::text[]) AS x(website_id, scan_time, has_mcp, error)
            JOIN websites w ON w.id = x.website_id
          ON CONFLICT (website_id) DO UPDATE
-           SET last_scanned_at = EXCLUDED.last_scanned_at, last_has_mcp = EXCLUDED.last_has_mcp, last_error = EXCLUDED.last_error
+           SET last_scanned_at = EXCLUDED.last_scanned_at, last_has_mcp = COALESCE(EXCLUDED.last_has_mcp, s.last_has_mcp), last_error = EXCLUDED.last_error
            WHERE s.last_scanned_at IS NULL OR EXCLUDED.last_scanned_at >= s.last_scanned_at`,
         [
           latest.map((e) => e.payload.websiteId),
           latest.map((e) => e.payload.scanTime),
-          latest.map((e) => e.payload.result.hasMcp),
+          // an unreachable or not-scanned scan says nothing about MCP: the site keeps its last known state
+          latest.map((e) => (['mcp', 'no-mcp'].includes(scanOutcome(e.payload.result)) ? e.payload.result.hasMcp : null)),
           latest.map((e) => e.payload.result.error),
         ],
       );

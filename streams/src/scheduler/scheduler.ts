@@ -16,6 +16,8 @@ export interface SchedulerOptions {
   now?: () => Date;
   batchSize?: number;
   rescanIntervalMs: number;
+  /** Sooner retries of a site whose newest scan could not reach it (default 1 h, 4 h, 12 h). */
+  unreachableRetryMs?: readonly number[];
   requestTimeoutMs?: number;
   /** Open batches allowed at once; small, so Pause takes effect within one window. */
   maxOpenBatches?: number;
@@ -75,6 +77,7 @@ export function startScheduler(opts: SchedulerOptions): RunningScheduler {
         now: at,
         rescanIntervalMs: opts.rescanIntervalMs,
         requestTimeoutMs,
+        ...(opts.unreachableRetryMs ? { unreachableRetryMs: opts.unreachableRetryMs } : {}),
         ...(opts.topic ? { topic: opts.topic } : {}),
       });
       if (result.status !== 'queued') break;

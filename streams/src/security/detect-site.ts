@@ -1,4 +1,5 @@
 import type { ScanResult, SecurityFinding } from '@mcp-census/schemas';
+import { detectCorsExposure } from './detectors/cors-exposure';
 import { detectExposedEndpoint } from './detectors/exposed-endpoint';
 import { detectFullSchemaPoisoning } from './detectors/full-schema-poisoning';
 import { detectInstructionSteganography } from './detectors/instruction-steganography';
@@ -56,6 +57,7 @@ export function detectSiteFindings(input: SiteDetectionInput): SecurityFinding[]
     ...detectToolShadowing(websiteId, result.tools),
     ...detectRugPull(websiteId, result, previous),
     ...detectExposedEndpoint(websiteId, result),
+    ...detectCorsExposure(websiteId, result),
     ...detectOverPrivilegedTools(websiteId, result.tools),
     ...detectVersionDisclosure(websiteId, result),
   ];

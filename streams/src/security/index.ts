@@ -25,6 +25,7 @@ export {
 } from './detectors/cross-server-shadowing';
 export { RUG_PULL, detectRugPull, type PreviousDefinition, type DefinitionKind } from './detectors/rug-pull';
 export { EXPOSED_ENDPOINT, detectExposedEndpoint } from './detectors/exposed-endpoint';
+export { CORS_EXPOSURE, detectCorsExposure } from './detectors/cors-exposure';
 export {
   OVER_PRIVILEGED_TOOL,
   HIGH_PRIVILEGE_TOOL,

@@ -1,4 +1,4 @@
-import { EXPOSURE_SEVERITY, type Severity } from '@mcp-census/schemas';
+import { CORS_EXPOSURE_SEVERITY, EXPOSURE_SEVERITY, type Severity } from '@mcp-census/schemas';
 
 /**
  * Severity rules of the security view, in one place (the same rules in
@@ -32,6 +32,10 @@ import { EXPOSURE_SEVERITY, type Severity } from '@mcp-census/schemas';
  *   most capable tool (schemas/src/tool-capability-rules.ts, the one table):
  *   destructive high, side-effecting medium, read-only/unknown low; none
  *   behind authentication.
+ * - T1707 CSRF Token Relay (browser exposure): a foreign-origin CORS preflight
+ *   answered with any origin allowed, no authentication; rated by the most
+ *   capable tool like T1005, one level higher with credentials allowed (at
+ *   most high) (schemas/src/cors-exposure-rules.ts).
  * - T1104 Over-Privileged Tool: shell/code execution high; destructive file
  *   or database access, or network fetch, medium; other file writes and
  *   read-only database access low.
@@ -66,6 +70,7 @@ export const SEVERITY_RULES = {
   crossServerShadowing: { sameName: 'low', lookAlike: 'medium', nonLatinLookAlike: 'high' },
   rugPull: { changedDefinition: 'high' },
   exposedEndpoint: EXPOSURE_SEVERITY,
+  corsExposure: CORS_EXPOSURE_SEVERITY,
   overPrivilegedTool: {
     shell: 'high',
     destructiveFile: 'medium',

@@ -2,12 +2,14 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { startSimServer, type SimServerOptions } from './server';
+import type { SiteMode, SiteModeCommand } from './site-modes';
 import { generateSites, SIM_DOMAIN, type ProfileName, type SimSite } from './sites';
 import { createStatsBuffer, SimStats, type SimWebStats } from './stats';
 
 export { DEFAULT_PROFILE_WEIGHTS, PROFILES, VARIANTS, PAGINATED_TOOLS, PAGINATED_PAGE_SIZE, HUGE_TOOLS, RICH_TEMPLATES, SIM_DOMAIN, type ProfileName, type SimSite } from './sites';
 export type { SimWebStats } from './stats';
 export { resolverForSimulatedWeb, simulatedHostResolver } from './host-resolver';
+export { SITE_MODES, type SiteMode } from './site-modes';
 
 export interface SimulatedWebOptions {
   sites: number;
@@ -43,6 +45,14 @@ export interface SimulatedWeb {
   /** Server-side counters (synchronous, also when serving from a worker thread). */
   stats(): SimWebStats;
   resetStats(): void;
+  /**
+   * Test control: `host` (and its mcp. subdomain) refuses connections, never
+   * answers, answers 503, or serves a plain site; 'normal' restores its profile.
+   * Resolves once the server applies it.
+   */
+  setSiteMode(host: string, mode: SiteMode): Promise<void>;
+  /** Test control: every host refuses connections (names still resolve), until set back. */
+  setNetworkDown(down: boolean): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -82,6 +92,8 @@ export async function startSimulatedWeb(opts: SimulatedWebOptions): Promise<Simu
     siteByHost: (hostname) => hosts.get(hostname.toLowerCase()),
     stats: () => stats.read(),
     resetStats: () => stats.reset(),
+    setSiteMode: (host, mode) => backend.control({ op: 'site-mode', host, mode }),
+    setNetworkDown: (down) => backend.control({ op: 'network-down', down }),
     stop: () => backend.stop(),
   };
 }
@@ -89,12 +101,13 @@ export async function startSimulatedWeb(opts: SimulatedWebOptions): Promise<Simu
 interface Backend {
   port: number;
   sites: SimSite[];
+  control(cmd: SiteModeCommand): Promise<void>;
   stop(): Promise<void>;
 }
 
 async function inProcess(o: SimServerOptions): Promise<Backend> {
   const s = await startSimServer(o);
-  return { port: s.port, sites: s.sites, stop: () => s.stop() };
+  return { port: s.port, sites: s.sites, control: async (cmd) => s.modes.apply(cmd), stop: () => s.stop() };
 }
 
 /** The worker loads TypeScript through tsx's ESM API (works under `node --import tsx` and under vitest alike). */
@@ -122,9 +135,23 @@ async function inWorker(o: SimServerOptions): Promise<Backend> {
   // The worker's server must not keep the process alive on its own.
   worker.unref();
   let stopped: Promise<void> | null = null;
+  let nextId = 0;
   return {
     port,
     sites: [],
+    control(cmd) {
+      // Acknowledged by id, so a test's next step sees the mode applied.
+      const id = (nextId += 1);
+      return new Promise<void>((resolve) => {
+        const onAck = (msg: { ack?: number }) => {
+          if (msg.ack !== id) return;
+          worker.off('message', onAck);
+          resolve();
+        };
+        worker.on('message', onAck);
+        worker.postMessage({ ...cmd, id });
+      });
+    },
     stop() {
       stopped ??= (async () => {
         worker.ref();

@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { acceptsCard, catalog, corsHeaders, robotsFor, serverCard } from './good-citizen';
 import { createV2Handler, serveV1Stateless, V1SessionManager, V1SseManager, type McpCounters } from './mcp-servers';
+import { SiteModes } from './site-modes';
 import { generateSites, type ProfileName, type SimSite } from './sites';
 import { createStatsBuffer, SimStats } from './stats';
 
@@ -24,6 +26,8 @@ export interface SimServer {
   port: number;
   sites: SimSite[];
   stats: SimStats;
+  /** Test controls: per-site modes and a network outage (site-modes.ts). */
+  modes: SiteModes;
   stop(): Promise<void>;
 }
 
@@ -42,6 +46,7 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
   const slowMs = opts.slowMs ?? 8_000;
   const oversizedBytes = opts.oversizedBytes ?? 2 * 1024 * 1024;
   const stats = new SimStats(opts.statsBuffer ?? createStatsBuffer());
+  const modes = new SiteModes();
   const counters: McpCounters = { toolRun: () => stats.toolRun() };
   const inFlight = new Map<string, number>();
   const sockets = new Set<Socket>();
@@ -71,6 +76,7 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
 
   const server = createServer({ keepAliveTimeout: 10_000 }, (req, res) => {
     const hostHeader = (req.headers.host ?? '').toLowerCase().replace(/:\d+$/, '');
+    if (modes.intercept(hostHeader, req, res)) return;
     stats.request(req.headers['user-agent'] ?? '');
     const n = (inFlight.get(hostHeader) ?? 0) + 1;
     inFlight.set(hostHeader, n);
@@ -139,6 +145,10 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
     }
     // A whole host behind a login: every path, the home page included, answers 401.
     if (site.profile === 'site-wide-401') return json(res, 401, { error: 'unauthorized' }, { 'www-authenticate': 'Bearer realm="intranet"' });
+    if (path === '/robots.txt') {
+      const robots = robotsFor(site);
+      return robots ? send(res, robots.status, 'text/plain; charset=utf-8', robots.body) : notFound(res);
+    }
     if (path === '/' && req.method === 'GET') return send(res, 200, 'text/html; charset=utf-8', html(site));
     switch (site.profile) {
       case 'no-mcp':
@@ -256,6 +266,29 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
       case 'rich-server':
         if (path !== '/mcp') return notFound(res);
         return site.variant === 'v2' ? v2.node(req, res, body) : serveV1Stateless(site, req, res, body, counters, { json: true });
+      case 'robots-disallow':
+      case 'robots-5xx':
+      case 'robots-allow':
+        // A server a scan would find: robots.txt alone decides whether it is looked at.
+        return path === '/mcp' ? serveV1Stateless(site, req, res, body, counters, { json: true }) : notFound(res);
+      case 'crawl-delay':
+        return notFound(res);
+      case 'server-card-catalog': {
+        const mcpPath = site.variant === 'catalog' ? '/remote/mcp' : '/mcp';
+        if (site.variant === 'catalog' && path === '/.well-known/mcp/catalog.json') return json(res, 200, catalog(site, `${base}${mcpPath}/server-card`));
+        if (path === `${mcpPath}/server-card`) {
+          if (!acceptsCard(req)) return send(res, 406, 'text/plain', 'Not Acceptable');
+          return send(res, 200, 'application/mcp-server-card+json', JSON.stringify(serverCard(site, `${base}${mcpPath}`)));
+        }
+        return path === mcpPath ? v2.node(req, res, body) : notFound(res);
+      }
+      case 'cors-open':
+        if (path !== '/mcp') return notFound(res);
+        if (req.method === 'OPTIONS') {
+          res.writeHead(204, corsHeaders(site, req)).end();
+          return;
+        }
+        return serveV1Stateless(site, req, res, body, counters, { json: true });
     }
   }
 
@@ -274,6 +307,7 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
     port,
     sites,
     stats,
+    modes,
     async stop() {
       sessions.close();
       sse.close();

@@ -257,8 +257,10 @@ function expectedCore(profile: ProfileName, variant: string, id: number): Omit<S
     case 'rich-server':
       return { ...handshake, transport: variant === 'v2' ? 'stateless-http' : 'streamable-http', toolCount: tools, resourceCount: 1, resourceTemplateCount: RICH_TEMPLATES, discoveredVia: 'common-path' };
     case 'robots-disallow':
-    case 'robots-5xx':
       return { ...none, notScanned: 'robots-txt' };
+    case 'robots-5xx':
+      // RFC 9309: crawl nothing; the census reads a robots.txt that answers 5xx as the site being down.
+      return { ...none, errorClass: 'http-status' };
     case 'robots-allow':
     case 'cors-open':
       return { ...handshake, transport: 'streamable-http', toolCount: tools, resourceCount: 2, promptCount: 1, discoveredVia: 'common-path' };

@@ -3,6 +3,7 @@ import kafkajs from 'kafkajs';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { classifyFailure, type FailureClass } from '../../src/kafka/failure-class';
+import { ScannerOfflineError } from '../../src/scanner-role/scanner-offline-error';
 
 const { KafkaJSConnectionError, KafkaJSRequestTimeoutError, KafkaJSNumberOfRetriesExceeded, KafkaJSBrokerNotFound, KafkaJSProtocolError, KafkaJSNonRetriableError } = kafkajs;
 
@@ -51,6 +52,8 @@ const table: [string, unknown, FailureClass][] = [
   ['ClickHouse TIMEOUT_EXCEEDED', clickHouseError('159'), 'infrastructure'],
   ['ClickHouse syntax error', clickHouseError('62'), 'event'],
   ['abort because the consumer stops', abort(), 'infrastructure'],
+  ['the scanner is offline (held scan request)', new ScannerOfflineError('network unreachable'), 'infrastructure'],
+  ['an error merely mentioning "Scanner offline"', new Error('Scanner offline: no'), 'event'],
   ['wrapped cause', new Error('insert failed', { cause: sysError('ECONNRESET') }), 'infrastructure'],
   ['aggregate with one infrastructure part', new AggregateError([new TypeError('x'), sysError('ECONNREFUSED')]), 'infrastructure'],
   ['plain TypeError', new TypeError("Cannot read properties of undefined (reading 'x')"), 'event'],

@@ -104,7 +104,7 @@ describe('state projector through the broker', () => {
     // At least one delta; the last one carries the final metrics.
     let deltas = (await readAll(topics.delta)).map((m) => parseEnvelope('dashboard.delta', m.value));
     let last = deltas[deltas.length - 1];
-    const expected = { totalWebsites: 20, mcpEnabled: 4, capabilityRate: 100, totalTools: 14, totalResources: 4, totalPrompts: 4 };
+    const expected = { totalWebsites: 20, mcpEnabled: 4, capabilityRate: 100, totalTools: 14, totalResources: 4, totalPrompts: 4, reachableNow: 20, unreachable: 0 };
     await waitFor(async () => {
       deltas = (await readAll(topics.delta)).map((m) => parseEnvelope('dashboard.delta', m.value));
       last = deltas[deltas.length - 1];

@@ -57,6 +57,9 @@ describe('state queries', () => {
       totalTools: mcp.reduce((n, r) => n + r.tools.length, 0),
       totalResources: mcp.reduce((n, r) => n + r.resources.length, 0),
       totalPrompts: mcp.reduce((n, r) => n + r.prompts.length, 0),
+      // every scan here reached its site
+      reachableNow: truth.size,
+      unreachable: 0,
     });
     expect(metrics.capabilityRate).toBeGreaterThan(0);
     expect(metrics.capabilityRate).toBeLessThan(100);

@@ -18,7 +18,10 @@ import {
   weeklyGrowth,
   type RunningTrendsProjector,
 } from '../../src/projector-trends/index';
-import { categoryOf, generateEvents, mulberry32, shuffle, TrendModel, type Ev } from './model';
+import { emptyScanResult } from '@mcp-census/schemas';
+import { tools } from '../projector-state/helpers';
+import { notScannedResult, unreachableResult } from '../projector-state/liveness-helpers';
+import { categoryOf, event, generateEvents, mulberry32, shuffle, TrendModel, type Ev } from './model';
 
 const brokers = inject('kafkaBrokers');
 const clickhouseUrl = inject('clickhouseUrl');
@@ -160,4 +163,30 @@ describe('trends projector through the broker', () => {
     for (const t of TREND_TABLES) await client.command({ query: `OPTIMIZE TABLE ${t} FINAL` });
     expect(await allFigures()).toEqual(baseline);
   }, 120_000);
+
+  it('carries a site\'s last reached state over unreachable and not-scanned scans', async () => {
+    const day = (d: number) => new Date(Date.UTC(2026, 4, 14 - d, 6));
+    const id = 10_001; // a site of its own, after the generated ones
+    await projectTrends(
+      client,
+      [
+        event(id, day(3), emptyScanResult({ hasMcp: true, mcpEndpoint: 'https://example.test/mcp', tools: tools(2) })),
+        event(id, day(1), unreachableResult('timeout')),
+        event(id, day(0), notScannedResult()),
+      ],
+      categoryOf,
+    );
+    const from = day(3).toISOString().slice(0, 10);
+    const d7 = await adoptionTrend(client, { days: 7, now });
+    expect(d7.map((p) => p.date)).toEqual(baseline.d7.map((p) => p.date));
+    d7.forEach((p, i) => {
+      const plus = p.date >= from ? 1 : 0;
+      expect({ date: p.date, websites: p.totalWebsites, mcp: p.mcpEnabledCount, tools: p.toolsCount }).toEqual({
+        date: p.date,
+        websites: (baseline.d7[i]?.totalWebsites ?? 0) + plus,
+        mcp: (baseline.d7[i]?.mcpEnabledCount ?? 0) + plus,
+        tools: (baseline.d7[i]?.toolsCount ?? 0) + 2 * plus,
+      });
+    });
+  }, 60_000);
 });

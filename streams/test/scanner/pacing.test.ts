@@ -9,7 +9,7 @@ import { startCountingServer, type CountingServer } from './helpers';
 // Requests are measured where they arrive: one that had to open a connection arrives later than it
 // left, so the next (on a warm connection) can look closer to it. Hence no per-gap check: the span of
 // n requests must cover n - 1 gaps, and no second may hold more than one request over the rate.
-const SLACK_MS = 50; // about one loopback connection set-up on a busy machine
+const SLACK_MS = 200; // arrival jitter of a loaded machine; without pacing every request lands within a few ms
 
 let server: CountingServer | null = null;
 let prober: Prober | null = null;

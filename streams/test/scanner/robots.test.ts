@@ -109,17 +109,17 @@ describe('robots.txt over HTTP', () => {
     expect(s.requests[0]!.url).toBe('/robots.txt');
   });
 
-  it('a 5xx robots.txt disallows everything for the cycle', async () => {
+  it('a 5xx robots.txt disallows everything: nothing else is requested, and the site reads as unreachable (5xx), not opted out', async () => {
     const { s, p } = await start((path, res) => text(res, path === '/robots.txt' ? 503 : 404, 'busy'));
     const r = await p.probeWebsite(`http://site.robots.test:${s.port}/`);
-    expect(r.notScanned).toMatchObject({ reason: 'robots-txt', rule: 'robots.txt answered HTTP 503 (read as Disallow: /)' });
+    expect(r).toMatchObject({ notScanned: null, hasMcp: false, reachability: 'unreachable', unreachableClass: 'http-5xx', error: 'robots.txt answered HTTP 503 (read as Disallow: /)' });
     expect(s.requests).toHaveLength(1);
   });
 
-  it('an unreachable (timing out) robots.txt disallows everything', async () => {
+  it('an unreachable (timing out) robots.txt disallows everything, and the site reads as unreachable (timeout)', async () => {
     const { s, p } = await start((path, res) => (path === '/robots.txt' ? undefined : text(res, 404, 'no')), { requestTimeoutMs: 200 });
     const r = await p.probeWebsite(`http://site.robots.test:${s.port}/`);
-    expect(r.notScanned).toMatchObject({ reason: 'robots-txt', rule: 'robots.txt unreachable (timeout; read as Disallow: /)' });
+    expect(r).toMatchObject({ notScanned: null, reachability: 'unreachable', unreachableClass: 'timeout', error: 'robots.txt unreachable (timeout; read as Disallow: /)' });
     expect(s.requests).toHaveLength(1);
   });
 

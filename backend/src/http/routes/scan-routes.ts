@@ -25,6 +25,7 @@ export function scanRoutes(service: ScanService): Router {
       mcpEnabledCount: p.mcpEnabledCount,
       scannedToday: p.scannedToday,
       lastScanTime: p.lastScanTime,
+      ...(p.scanner ? { scanner: p.scanner } : {}),
     };
     ctx.body = body;
   });

@@ -7,6 +7,7 @@ import { Skeleton } from '../ui/Skeleton';
 import { AdoptionRateChart } from './AdoptionRateChart';
 import { CategoryCard } from './CategoryCard';
 import { CategoryCountBarChart } from './CategoryCountBarChart';
+import { ServerCardFigure } from './ServerCardFigure';
 
 export function IndustrySegmentsTab() {
   const { data, loading } = useIndustryAnalytics();
@@ -25,6 +26,7 @@ export function IndustrySegmentsTab() {
   const byRate = [...categories].sort((a, b) => b.adoptionRate - a.adoptionRate || b.totalPlatforms - a.totalPlatforms);
   return (
     <div className="space-y-6">
+      {data && <ServerCardFigure analytics={data} />}
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardTitle className="mb-2">Platform Distribution</CardTitle>

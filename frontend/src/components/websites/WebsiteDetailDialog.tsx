@@ -12,6 +12,7 @@ import { CategoryIcon } from './CategoryIcon';
 import { OptedOutNotice } from './OptedOutNotice';
 import { ScanEvidence } from './ScanEvidence';
 import { CompactAvailability } from './CompactAvailability';
+import { SiteSignals } from './SiteSignals';
 import { SiteStatusNotice } from './SiteStatusNotice';
 import { WebsiteStatusBadge } from './WebsiteStatusBadge';
 
@@ -81,7 +82,7 @@ function DialogBody({ id, preview }: { id: number; preview: WebsitePreview | und
       {site.optedOut ? (
         <OptedOutNotice />
       ) : !scan && (status.kind === 'unreachable' || status.kind === 'not-scanned') ? (
-        <SiteStatusNotice status={status} liveness={site.liveness} error={null} />
+        <SiteStatusNotice status={status} liveness={site.liveness} error={null} notScanned={site.notScanned} />
       ) : !scan ? (
         <div className="rounded-lg border border-slate-200 px-4 py-8 text-center dark:border-slate-800">
           <p className="font-semibold">No Scan Data Available</p>
@@ -102,6 +103,7 @@ function DialogBody({ id, preview }: { id: number; preview: WebsitePreview | und
               </dl>
               <div className="mt-2">
                 <ScanEvidence scan={scan} />
+                <SiteSignals scan={scan} />
               </div>
             </section>
             <section className={panel}>
@@ -119,7 +121,7 @@ function DialogBody({ id, preview }: { id: number; preview: WebsitePreview | und
           </div>
           {site.availability && <CompactAvailability availability={site.availability} />}
           {scan.hasMcp && <CapabilityLists scan={scan} />}
-          <SiteStatusNotice status={status} liveness={site.liveness} error={scan.error} />
+          <SiteStatusNotice status={status} liveness={site.liveness} error={scan.error} notScanned={site.notScanned} />
         </>
       )}
     </div>

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { Queryable } from '../limits';
+import { COUNTED_MCP, JOIN_LIVENESS } from './counted-mcp';
 import { LATEST_SCAN_SUMMARY_COLUMNS, latestScanSummaryRowSchema, toLatestScanSummary } from './latest-scan-row';
+import { livenessColumns, livenessRowSchema, toLiveness, uptimeWindowStart } from './liveness-row';
 import type { WebsiteSummary } from './types';
 
 export interface ListWebsitesParams {
@@ -11,7 +13,10 @@ export interface ListWebsitesParams {
   /** Case-insensitive substring of name or url. */
   search?: string;
   category?: string;
+  /** Sites whose confirmed status is (or is not) MCP. */
   hasMcp?: boolean;
+  /** Reference time of the 30-day uptime (default: now). */
+  now?: Date;
 }
 
 export interface WebsitePage {
@@ -19,7 +24,7 @@ export interface WebsitePage {
   pagination: { page: number; limit: number; total: number; pages: number };
 }
 
-const rowSchema = latestScanSummaryRowSchema.extend({
+const rowSchema = latestScanSummaryRowSchema.extend(livenessRowSchema.shape).extend({
   id: z.coerce.number().int(),
   name: z.string(),
   url: z.string(),
@@ -31,7 +36,7 @@ const rowSchema = latestScanSummaryRowSchema.extend({
 const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * Active websites with their latest scan summary, ordered by name then id.
+ * Active websites with their latest reached scan summary and liveness, ordered by name then id.
  * One statement: the filtered set's size rides along each row (count(*) OVER
  * is computed before LIMIT). Filters use websites_active_name_idx / the
  * category index and latest_scans' primary key; search is a bounded ILIKE scan.
@@ -41,32 +46,39 @@ export async function listWebsites(db: Queryable, params: ListWebsitesParams = {
   const page = Math.max(1, Math.trunc(params.page ?? 1));
   const search = params.search?.trim() ? `%${escapeLike(params.search.trim().slice(0, 200))}%` : null;
   const { rows } = await db.query(
-    `SELECT w.id, w.name, w.url, w.category, w.opted_out, ${LATEST_SCAN_SUMMARY_COLUMNS}, count(*) OVER () AS total
+    `SELECT w.id, w.name, w.url, w.category, w.opted_out, ${LATEST_SCAN_SUMMARY_COLUMNS}, ${livenessColumns('$6')}, count(*) OVER () AS total
        FROM websites w
        LEFT JOIN latest_scans l ON l.website_id = w.id
+       ${JOIN_LIVENESS}
       WHERE w.active
         AND ($1::text IS NULL OR w.name ILIKE $1 OR w.url ILIKE $1)
         AND ($2::text IS NULL OR w.category = $2)
-        AND ($3::boolean IS NULL OR COALESCE(l.has_mcp AND NOT w.opted_out, false) = $3)
+        AND ($3::boolean IS NULL OR COALESCE(${COUNTED_MCP} AND NOT w.opted_out, false) = $3)
       ORDER BY w.name, w.id
       LIMIT $4 OFFSET $5`,
-    [search, params.category ?? null, params.hasMcp ?? null, limit, (page - 1) * limit],
+    [search, params.category ?? null, params.hasMcp ?? null, limit, (page - 1) * limit, uptimeWindowStart(params.now ?? new Date())],
   );
   const parsed = rows.map((r) => rowSchema.parse(r));
   let total = parsed[0]?.total;
   if (total === undefined) {
     // Past the last page the window count is not available; count separately.
     const counted = await db.query(
-      `SELECT count(*) AS total FROM websites w LEFT JOIN latest_scans l ON l.website_id = w.id
+      `SELECT count(*) AS total FROM websites w LEFT JOIN latest_scans l ON l.website_id = w.id ${JOIN_LIVENESS}
         WHERE w.active AND ($1::text IS NULL OR w.name ILIKE $1 OR w.url ILIKE $1)
-          AND ($2::text IS NULL OR w.category = $2) AND ($3::boolean IS NULL OR COALESCE(l.has_mcp AND NOT w.opted_out, false) = $3)`,
+          AND ($2::text IS NULL OR w.category = $2) AND ($3::boolean IS NULL OR COALESCE(${COUNTED_MCP} AND NOT w.opted_out, false) = $3)`,
       [search, params.category ?? null, params.hasMcp ?? null],
     );
     total = z.coerce.number().int().parse(counted.rows[0]?.total);
   }
   return {
-    // An opted-out site is listed without its scan (and counts as without MCP in the hasMcp filter).
-    websites: parsed.map((r) => ({ id: r.id, name: r.name, url: r.url, category: r.category, ...(r.opted_out ? { latestScan: null, optedOut: true } : { latestScan: toLatestScanSummary(r) }) })),
+    // An opted-out site is listed without its scan or liveness (and counts as without MCP in the hasMcp filter).
+    websites: parsed.map((r) => ({
+      id: r.id,
+      name: r.name,
+      url: r.url,
+      category: r.category,
+      ...(r.opted_out ? { latestScan: null, optedOut: true } : { latestScan: toLatestScanSummary(r), liveness: toLiveness(r, r.l_has_mcp) }),
+    })),
     pagination: { page, limit, total, pages: Math.ceil(total / limit) },
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Queryable } from '../limits';
+import { COUNTED_MCP, JOIN_LIVENESS } from './counted-mcp';
 import { percent } from './read-metrics';
 
 const rowSchema = z.object({ category: z.string(), total_platforms: z.coerce.number().int(), mcp_adoption: z.coerce.number().int() });
@@ -17,8 +18,8 @@ export interface CategoryStatistic {
 export async function readCategoryStats(db: Queryable): Promise<CategoryStatistic[]> {
   const { rows } = await db.query(
     `SELECT COALESCE(w.category, 'Uncategorized') AS category, count(*) AS total_platforms,
-            count(*) FILTER (WHERE l.has_mcp) AS mcp_adoption
-       FROM websites w LEFT JOIN latest_scans l ON l.website_id = w.id
+            count(*) FILTER (WHERE ${COUNTED_MCP}) AS mcp_adoption
+       FROM websites w LEFT JOIN latest_scans l ON l.website_id = w.id ${JOIN_LIVENESS}
       WHERE w.active AND NOT w.opted_out
       GROUP BY 1 ORDER BY total_platforms DESC, category`,
   );

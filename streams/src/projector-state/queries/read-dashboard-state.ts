@@ -15,14 +15,14 @@ export interface DashboardState {
 
 /**
  * Metrics plus scan progress in one query, for dashboard.delta events.
- * scannedToday counts active sites whose latest scan is from the UTC day of `now`.
+ * scannedToday counts active sites whose newest scan (reached or not) is from the UTC day of `now`.
  */
 export async function readDashboardState(db: Queryable, now: Date): Promise<DashboardState> {
   const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const { rows } = await db.query(
     `SELECT ${METRICS_COLUMNS},
-            count(*) FILTER (WHERE l.scan_time >= $1) AS scanned_today,
-            max(l.scan_time) AS last_scan_time
+            count(*) FILTER (WHERE GREATEST(l.scan_time, v.last_outcome_at) >= $1) AS scanned_today,
+            max(GREATEST(l.scan_time, v.last_outcome_at)) AS last_scan_time
      ${METRICS_FROM}`,
     [dayStart],
   );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DashboardMetrics } from '@mcp-census/schemas/dashboard-delta';
 import type { Queryable } from '../limits';
+import { COUNTED_MCP, JOIN_LIVENESS } from './counted-mcp';
 
 /** Rounds a percentage to two decimals. */
 export const percent = (part: number, whole: number): number => (whole === 0 ? 0 : Math.round((10_000 * part) / whole) / 100);
@@ -12,18 +13,25 @@ export const metricsRowSchema = z.object({
   total_tools: z.coerce.number().int(),
   total_resources: z.coerce.number().int(),
   total_prompts: z.coerce.number().int(),
+  reachable_now: z.coerce.number().int(),
+  unreachable: z.coerce.number().int(),
 });
 
-/** The metrics columns over active websites and their latest scans, opted-out sites left out (shared with readDashboardState). */
+/**
+ * The metrics columns over active websites, their latest reached scans and
+ * liveness, opted-out sites left out (shared with readDashboardState).
+ */
 export const METRICS_COLUMNS = `
-  (SELECT count(*) FROM websites WHERE active AND NOT opted_out) AS total_websites,
-  count(*) FILTER (WHERE l.has_mcp) AS mcp_enabled,
-  count(*) FILTER (WHERE l.has_mcp AND l.tools_count + l.resources_count + l.prompts_count > 0) AS capable,
-  COALESCE(sum(l.tools_count) FILTER (WHERE l.has_mcp), 0) AS total_tools,
-  COALESCE(sum(l.resources_count) FILTER (WHERE l.has_mcp), 0) AS total_resources,
-  COALESCE(sum(l.prompts_count) FILTER (WHERE l.has_mcp), 0) AS total_prompts`;
+  count(*) AS total_websites,
+  count(*) FILTER (WHERE ${COUNTED_MCP}) AS mcp_enabled,
+  count(*) FILTER (WHERE ${COUNTED_MCP} AND l.tools_count + l.resources_count + l.prompts_count > 0) AS capable,
+  COALESCE(sum(l.tools_count) FILTER (WHERE ${COUNTED_MCP}), 0) AS total_tools,
+  COALESCE(sum(l.resources_count) FILTER (WHERE ${COUNTED_MCP}), 0) AS total_resources,
+  COALESCE(sum(l.prompts_count) FILTER (WHERE ${COUNTED_MCP}), 0) AS total_prompts,
+  count(*) FILTER (WHERE v.last_outcome IN ('mcp', 'no-mcp')) AS reachable_now,
+  count(*) FILTER (WHERE v.status = 'unreachable') AS unreachable`;
 
-export const METRICS_FROM = 'FROM latest_scans l JOIN websites w ON w.id = l.website_id AND w.active AND NOT w.opted_out';
+export const METRICS_FROM = `FROM websites w LEFT JOIN latest_scans l ON l.website_id = w.id ${JOIN_LIVENESS} WHERE w.active AND NOT w.opted_out`;
 
 export function toMetrics(row: z.infer<typeof metricsRowSchema>): DashboardMetrics {
   return {
@@ -33,12 +41,15 @@ export function toMetrics(row: z.infer<typeof metricsRowSchema>): DashboardMetri
     totalTools: row.total_tools,
     totalResources: row.total_resources,
     totalPrompts: row.total_prompts,
+    reachableNow: row.reachable_now,
+    unreachable: row.unreachable,
   };
 }
 
 /**
  * Spec Metrics without weeklyGrowth, over active websites. mcpEnabled counts
- * sites whose latest scan found MCP (including MCP behind auth);
+ * sites whose confirmed status is MCP (including MCP behind auth; a site that
+ * only failed its newest scans keeps counting, see counted-mcp.ts);
  * capabilityRate is the percent (two decimals) of those MCP-enabled sites
  * whose latest scan lists at least one tool, resource or prompt (0 when none
  * is MCP-enabled). Totals sum the current lists of MCP-enabled sites.

@@ -39,6 +39,8 @@ pairs AS (
   SELECT f.website_id, f.technique_id, w.name, w.url,
          min(CASE f.severity WHEN 'critical' THEN 1 WHEN 'high' THEN 2 WHEN 'medium' THEN 3 ELSE 4 END) AS rank
     FROM findings f JOIN websites w ON w.id = f.website_id AND w.active AND NOT w.opted_out
+    -- only servers that count as MCP (a confirmed unreachable one left the figures)
+    JOIN site_liveness v ON v.website_id = f.website_id AND v.status = 'mcp'
    GROUP BY 1, 2, 3, 4
 ),
 ranked AS (

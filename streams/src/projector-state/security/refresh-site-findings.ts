@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { emptyScanResult, evidenceSchema, type ScanResult, type SecurityFinding } from '@mcp-census/schemas';
+import { corsExposureSchema, emptyScanResult, evidenceSchema, type ScanResult, type SecurityFinding } from '@mcp-census/schemas';
 import { detectSiteFindings, type PreviousDefinition } from '../../security/index';
 
 type Row = Record<string, unknown>;
@@ -23,6 +23,7 @@ function scanFromRows(latest: Row, tools: Row[], resources: Row[], prompts: Row[
     mcpEndpoint: str(latest.mcp_endpoint) ?? null,
     authRequired: latest.auth_required === true,
     evidence: evidenceSchema.safeParse(latest.evidence).data ?? null,
+    corsExposure: corsExposureSchema.safeParse(latest.cors_exposure).data ?? null,
     serverInfo: info ? { name: str(info.name), version: str(info.version), title: str(info.title) } : null,
     tools: tools.map((t) => ({
       name: String(t.name),
@@ -56,7 +57,7 @@ export async function refreshSiteFindings(client: pg.PoolClient, sites: readonly
   const ids = stale.rows.map((r) => Number(r.website_id)).sort((a, b) => a - b);
   if (ids.length === 0) return;
   // one client in a transaction: its queries run one after another
-  const latest = await client.query('SELECT website_id, has_mcp, mcp_endpoint, auth_required, evidence, server_info FROM latest_scans WHERE website_id = ANY($1::bigint[])', [ids]);
+  const latest = await client.query('SELECT website_id, has_mcp, mcp_endpoint, auth_required, evidence, server_info, cors_exposure FROM latest_scans WHERE website_id = ANY($1::bigint[])', [ids]);
   const tools = await client.query('SELECT website_id, name, title, description, category, input_schema, annotations, hash FROM site_tools WHERE website_id = ANY($1::bigint[]) ORDER BY website_id, position', [ids]);
   const resources = await client.query('SELECT website_id, name, uri, description, type, hash FROM site_resources WHERE website_id = ANY($1::bigint[]) ORDER BY website_id, position', [ids]);
   const prompts = await client.query('SELECT website_id, name, description, arguments, hash FROM site_prompts WHERE website_id = ANY($1::bigint[]) ORDER BY website_id, position', [ids]);

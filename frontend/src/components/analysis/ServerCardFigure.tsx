@@ -1,0 +1,28 @@
+import type { IndustryAnalytics } from '@mcp-census/schemas/api/websites';
+import { Card } from '../ui/Card';
+
+/**
+ * How many monitored sites publish an MCP server card (via their catalog,
+ * beside their endpoint or at a well-known address), counted like the
+ * confirmed figures; nothing from a server that does not send the figure.
+ */
+export function ServerCardFigure({ analytics }: { analytics: Pick<IndustryAnalytics, 'serverCards' | 'totalPlatforms'> }) {
+  const cards = analytics.serverCards;
+  if (!cards) return null;
+  return (
+    <section aria-labelledby="server-card-figure-title" data-testid="server-card-figure">
+      <Card>
+        <h3 id="server-card-figure-title" className="text-sm font-medium text-slate-500 dark:text-slate-400">
+          Publishes a server card
+        </h3>
+        <p className="mt-1 text-2xl font-bold">
+          {cards.sites.toLocaleString('en-US')} <span className="text-base font-medium text-slate-500 dark:text-slate-400">sites</span>
+        </p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          {cards.rate}% of {analytics.totalPlatforms.toLocaleString('en-US')} monitored sites describe their MCP server in a server card (catalog, beside the
+          endpoint or at a well-known address).
+        </p>
+      </Card>
+    </section>
+  );
+}
