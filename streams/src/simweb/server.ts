@@ -82,13 +82,17 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
     inFlight.set(hostHeader, n);
     stats.inFlight(n, inFlight.size);
     let released = false;
-    res.on('close', () => {
+    const release = () => {
       if (released) return;
       released = true;
       const left = (inFlight.get(hostHeader) ?? 1) - 1;
       if (left <= 0) inFlight.delete(hostHeader);
       else inFlight.set(hostHeader, left);
-    });
+    };
+    // 'finish' (the last byte handed to the socket) comes before the client can see the end, so a
+    // client's next request never finds this one still counted; 'close' covers an abandoned response.
+    res.on('finish', release);
+    res.on('close', release);
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (c: Buffer) => {

@@ -93,7 +93,10 @@ describe('limits', () => {
 
   it('per-host concurrency is enforced (counted at the server)', async () => {
     web.resetStats();
-    const targets = web.sites.filter((s) => ['paginated-tools', 'stateless-2026', 'legacy-streamable', 'no-mcp', 'old-sse', 'mcp-subdomain'].includes(s.profile));
+    // Sites on one host name each, answering without long-held streams: the server counts a request in
+    // flight until it notices the client went away, so a stream the prober abandoned (old SSE, an mcp.
+    // subdomain's losers) can briefly overlap the next request at the server though not at the prober.
+    const targets = web.sites.filter((s) => ['paginated-tools', 'stateless-2026', 'legacy-streamable', 'no-mcp'].includes(s.profile));
     await probe({ maxPerHost: 2 }, async (p) => {
       const all = await Promise.all(targets.map((s) => p.probeWebsite(s.url)));
       return all[0]!;
