@@ -8,6 +8,7 @@ import { startRoleProcesses, type RoleProcesses } from '../../backend/src/runtim
 import { readServicesFile } from '../../backend/src/runtime/services-file';
 import { waitFor } from '../support/wait-for';
 import { groundTruth, readCensus, type CensusReading } from './support/census-figures';
+import { processesMentioning } from './support/product-process';
 
 /**
  * Roles as separate processes (one owns the embedded services and serves the
@@ -23,7 +24,11 @@ afterAll(async () => {
   if (census) {
     for (const p of [...census.roles.values(), census.services]) p.kill('SIGKILL');
   }
-  if (dir) await rm(dir, { recursive: true, force: true });
+  if (dir) {
+    // A killed PostgreSQL may still be writing its last WAL as its guardian stops it.
+    await waitFor('the killed processes to end', () => processesMentioning(dir), (l) => l.length === 0, { timeoutMs: 15_000, intervalMs: 200 }).catch(() => undefined);
+    await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+  }
 });
 
 describe('chaos: kill -9 of one role process at a time', () => {
@@ -85,7 +90,7 @@ describe('chaos: kill -9 of one role process at a time', () => {
     expect(scanningActive).toBe(false);
     expect(figures).toEqual(truth.figures);
     expect(reading.trendToday).toEqual({
-      totalWebsites: truth.figures.totalWebsites,
+      totalWebsites: truth.trendWebsites,
       mcpEnabledCount: truth.figures.mcpEnabled,
       toolsCount: truth.figures.totalTools,
       resourcesCount: truth.figures.totalResources,

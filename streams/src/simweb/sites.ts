@@ -145,6 +145,8 @@ export interface SimSite {
     /** The endpoint's CORS preflight answer: any origin allowed (null without an endpoint). */
     corsAnyOrigin: boolean | null;
     corsCredentials: boolean | null;
+    /** Whether any host of the site answers below 500 ('unreachable': the site is down, not without MCP). */
+    reachability: 'reached' | 'unreachable';
   };
 }
 
@@ -201,7 +203,7 @@ function expectedFor(profile: ProfileName, variant: string, id: number): SimSite
 }
 
 function expectedCore(profile: ProfileName, variant: string, id: number): Omit<SimSite['expected'], 'corsAnyOrigin' | 'corsCredentials'> {
-  const none = { hasMcp: false, authRequired: false, transport: null, toolCount: 0, resourceCount: 0, promptCount: 0, errorClass: null, discoveredVia: null, evidence: null, resourceTemplateCount: 0, toolsTruncated: false, notScanned: null, serverCard: null };
+  const none = { hasMcp: false, authRequired: false, transport: null, toolCount: 0, resourceCount: 0, promptCount: 0, errorClass: null, discoveredVia: null, evidence: null, resourceTemplateCount: 0, toolsTruncated: false, notScanned: null, serverCard: null, reachability: 'reached' as const };
   const handshake = { ...none, hasMcp: true, evidence: 'handshake' as const };
   const tools = toolCountFor({ id, profile });
   switch (profile) {
@@ -260,7 +262,7 @@ function expectedCore(profile: ProfileName, variant: string, id: number): Omit<S
       return { ...none, notScanned: 'robots-txt' };
     case 'robots-5xx':
       // RFC 9309: crawl nothing; the census reads a robots.txt that answers 5xx as the site being down.
-      return { ...none, errorClass: 'http-status' };
+      return { ...none, errorClass: 'http-status', reachability: 'unreachable' as const };
     case 'robots-allow':
     case 'cors-open':
       return { ...handshake, transport: 'streamable-http', toolCount: tools, resourceCount: 2, promptCount: 1, discoveredVia: 'common-path' };

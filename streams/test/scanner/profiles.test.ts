@@ -50,6 +50,7 @@ describe('probeWebsite classifies every profile of the simulated web', () => {
       serverCard: r.serverCard?.source ?? null,
       corsAnyOrigin: r.corsExposure === null ? null : r.corsExposure.allowsAnyOrigin,
       corsCredentials: r.corsExposure === null ? null : r.corsExposure.allowsCredentials,
+      reachability: r.reachability,
     };
     expect({ site: label(site), ...got }).toEqual({ site: label(site), ...site.expected });
     expect(() => scanResultSchema.parse(r)).not.toThrow();

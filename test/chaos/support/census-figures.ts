@@ -18,7 +18,7 @@ export interface CensusFigures {
 /** The demo's simulated web is generated from seed 2026 (backend/src/demo.ts); the same seed gives the same sites. */
 export const DEMO_SEED = 2026;
 
-export function groundTruth(sites: number, webPort: number): { figures: CensusFigures; hasMcpByUrl: Map<string, boolean> } {
+export function groundTruth(sites: number, webPort: number): { figures: CensusFigures; trendWebsites: number; hasMcpByUrl: Map<string, boolean> } {
   const all = generateSites({ sites, seed: DEMO_SEED, port: webPort });
   const mcp = all.filter((s) => s.expected.hasMcp);
   return {
@@ -30,6 +30,9 @@ export function groundTruth(sites: number, webPort: number): { figures: CensusFi
       totalResources: mcp.reduce((n, s) => n + s.expected.resourceCount, 0),
       totalPrompts: mcp.reduce((n, s) => n + s.expected.promptCount, 0),
     },
+    // The trend counts a site once a scan has reached and probed it: one never reached is unreachable and one
+    // its robots.txt keeps out is not scanned, neither of them "without MCP".
+    trendWebsites: all.filter((s) => s.expected.reachability === 'reached' && s.expected.notScanned === null).length,
     hasMcpByUrl: new Map(all.map((s) => [s.url, s.expected.hasMcp])),
   };
 }
@@ -95,7 +98,7 @@ export async function readCensus(origin: string, databaseUrl: string, brokers: s
       `SELECT w.url, s.last_has_mcp, s.last_scanned_at FROM websites w LEFT JOIN website_scan_state s ON s.website_id = w.id WHERE w.active`,
     );
     const wrongSites = sites.rows
-      .filter((r) => r.last_scanned_at !== null && truth.has(r.url) && truth.get(r.url) !== r.last_has_mcp)
+      .filter((r) => r.last_scanned_at !== null && truth.has(r.url) && truth.get(r.url) !== (r.last_has_mcp ?? false))
       .map((r) => `${r.url} hasMcp=${r.last_has_mcp} expected ${truth.get(r.url)}`);
     const b = batches.rows[0]!;
     store = {
