@@ -24,6 +24,7 @@ import { createOneUrlScanner } from '../services/one-url-scan';
 import { recordProcessStart } from '../services/process-starts';
 import { createPublicData } from '../services/public-data';
 import type { Logger } from '../util/logger';
+import { isHostOptedOut } from '../services/opt-out-check';
 
 export interface ApiSurface {
   routers: Router[];
@@ -62,7 +63,7 @@ export async function createApiSurface(opts: ApiSurfaceOptions): Promise<ApiSurf
     maxConcurrency: 16,
     ...(opts.resolveHost ? { resolveHost: opts.resolveHost } : {}),
   });
-  const scanner = createOneUrlScanner(prober);
+  const scanner = createOneUrlScanner(prober, undefined, (host) => isHostOptedOut(pool, host));
   const publicData = createPublicData({ pool, clickhouse });
   const [credentials, starts, unsubscribeSecret, deviceSecret] = await Promise.all([
     resolveAdminCredentials({ config, pool, log: log.child('admin') }),

@@ -13,16 +13,25 @@ export interface OneUrlScanner {
  * One-URL probes for visitors and agents, through the same SSRF-safe prober
  * as the scanner role. A URL that is not http(s) is a 400 before any request.
  */
-export function createOneUrlScanner(prober: Pick<Prober, 'probeEndpoint' | 'probeWebsite'>, now: () => Date = () => new Date()): OneUrlScanner {
+export function createOneUrlScanner(
+  prober: Pick<Prober, 'probeEndpoint' | 'probeWebsite'>,
+  now: () => Date = () => new Date(),
+  /** An approved opt-out stops every scan of the domain, on request too. */
+  isOptedOut: (host: string) => Promise<boolean> = async () => false,
+): OneUrlScanner {
+  const notOptedOut = async (url: string): Promise<string> => {
+    if (await isOptedOut(new URL(url).hostname)) throw new HttpError(403, "This domain's owner opted out of MCP Census scans; it is not probed.");
+    return url;
+  };
   return {
     async verifyEndpoint(url) {
-      const result = await prober.probeEndpoint(validUrl(url));
+      const result = await prober.probeEndpoint(await notOptedOut(validUrl(url)));
       if (result.hasMcp && !result.authRequired) return { success: true };
       if (result.hasMcp) return { success: false, error: 'The endpoint requires authentication; registered endpoints must be publicly accessible.' };
       return { success: false, error: result.error ?? 'No MCP server answered at this URL.' };
     },
     async scanWebsite(url) {
-      const target = validUrl(url);
+      const target = await notOptedOut(validUrl(url));
       return toSingleScan(target, await prober.probeWebsite(target), now());
     },
   };

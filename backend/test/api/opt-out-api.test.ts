@@ -18,6 +18,7 @@ import { writeLimiter } from '../../src/http/write-limits';
 import { readMcpDiscovery } from '../../src/queries/mcp-discovery';
 import { readScanProgress } from '../../src/queries/scan-progress';
 import { ADMIN_PASSWORD, cookiePair, login, startLoginApp, type LoginApp } from '../http/support/login-app';
+import { isHostOptedOut } from '../../src/services/opt-out-check';
 
 const DAY = 86_400_000;
 const topics = testTopics('opt-out');
@@ -282,5 +283,12 @@ describe('the admin review', () => {
     expect(res.status).toBe(202);
     expect(optOutResponseSchema.parse(res.body)).toMatchObject({ domain: 'blog.optout-site.com', status: 'approved' });
     expect(Number((await db.pool.query("SELECT count(*) AS n FROM site_opt_outs WHERE status = 'pending'")).rows[0].n)).toBe(0);
+  });
+
+  it('answers whether an approved opt-out covers a host, for the one-URL probes of visitors and agents', async () => {
+    expect(await isHostOptedOut(db.pool, 'optout-site.com')).toBe(true);
+    expect(await isHostOptedOut(db.pool, 'API.optout-site.com')).toBe(true);
+    expect(await isHostOptedOut(db.pool, 'optout-site.com.evil.net')).toBe(false);
+    expect(await isHostOptedOut(db.pool, 'keep-site.com')).toBe(false);
   });
 });

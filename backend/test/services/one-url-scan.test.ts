@@ -69,3 +69,25 @@ describe('one-URL scans', () => {
     await expect(scanner.verifyEndpoint(url)).rejects.toSatisfy((err: unknown) => err instanceof HttpError && err.status === 400);
   });
 });
+
+describe('one-URL scans of an opted-out domain', () => {
+  it('are refused with a 403 before any request reaches the site', async () => {
+    const target = site('legacy-streamable');
+    const asked: string[] = [];
+    const scanner = createOneUrlScanner(simProber, undefined, async (host) => {
+      asked.push(host);
+      return host === target.host;
+    });
+    web.resetStats();
+    for (const call of [() => scanner.scanWebsite(target.url), () => scanner.verifyEndpoint(target.endpoint!)]) {
+      const err = await call().catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(HttpError);
+      expect((err as HttpError).status).toBe(403);
+      expect((err as HttpError).message).toMatch(/opted out/);
+    }
+    expect(web.stats().requests).toBe(0);
+    expect(asked).toEqual([target.host, target.host]);
+    // Another site is probed as usual.
+    expect((await scanner.scanWebsite(site('stateless-2026').url)).hasMcp).toBe(true);
+  });
+});
