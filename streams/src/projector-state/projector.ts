@@ -51,6 +51,25 @@ export async function startStateProjector(opts: StateProjectorOptions): Promise<
   const deltaTopic = opts.topics?.delta ?? TOPICS.dashboardDelta;
   const chunkSize = opts.chunkSize ?? 2_000;
 
+  // A delta carries a whole snapshot of the figures, and two partitions project at once: snapshots are
+  // read and published one at a time, so the last one published is the last one read, never an older one.
+  let deltaQueue: Promise<unknown> = Promise.resolve();
+  const publishDelta = (changedWebsiteIds: number[], at: Date): Promise<void> => {
+    const run = deltaQueue.then(async () => {
+      const state = await readDashboardState(opts.pool, at);
+      const payload: DashboardDeltaPayload = {
+        changedWebsiteIds: changedWebsiteIds.slice(0, DASHBOARD_DELTA_MAX_WEBSITE_IDS),
+        truncated: changedWebsiteIds.length > DASHBOARD_DELTA_MAX_WEBSITE_IDS,
+        metrics: state.metrics,
+        progress: state.progress,
+        occurredAt: at.toISOString(),
+      };
+      await opts.publisher.publish(deltaTopic, 'dashboard.delta', [{ key: 'dashboard', payload }]);
+    });
+    deltaQueue = run.catch(() => undefined);
+    return run;
+  };
+
   const consumers: RunningConsumer[] = [];
   try {
     consumers.push(
@@ -71,15 +90,7 @@ export async function startStateProjector(opts: StateProjectorOptions): Promise<
         handle: async (events) => {
           const at = now();
           const result = await projectScanCompleted(opts.pool, events, { now: at, recentScansLimit: opts.limits?.recentScans, liveness: opts.liveness });
-          const state = await readDashboardState(opts.pool, at);
-          const payload: DashboardDeltaPayload = {
-            changedWebsiteIds: result.changedWebsiteIds.slice(0, DASHBOARD_DELTA_MAX_WEBSITE_IDS),
-            truncated: result.changedWebsiteIds.length > DASHBOARD_DELTA_MAX_WEBSITE_IDS,
-            metrics: state.metrics,
-            progress: state.progress,
-            occurredAt: at.toISOString(),
-          };
-          await opts.publisher.publish(deltaTopic, 'dashboard.delta', [{ key: 'dashboard', payload }]);
+          await publishDelta(result.changedWebsiteIds, at);
         },
         log: opts.log,
       }),

@@ -92,7 +92,7 @@ describe('state projector through the broker', () => {
       groupIds: { completed: `g-${randomUUID()}`, logs: `g-${randomUUID()}` },
     });
 
-    await waitFor(async () => (await db.pool.query('SELECT count(*)::int AS n FROM latest_scans')).rows[0].n === 20);
+    await waitFor(async () => (await db.pool.query('SELECT count(*)::int AS n FROM latest_scans')).rows[0].n === 20, 60_000);
     await waitFor(async () => (await readScanLogs(db.pool, 10)).length === 1);
     expect((await readScanLogs(db.pool, 10))[0]).toMatchObject({ level: 'success', message: 'Scan finished', details: '20 sites' });
     const tools = await db.pool.query('SELECT count(*)::int AS n FROM site_tools');
@@ -109,7 +109,7 @@ describe('state projector through the broker', () => {
       deltas = (await readAll(topics.delta)).map((m) => parseEnvelope('dashboard.delta', m.value));
       last = deltas[deltas.length - 1];
       return last?.ok === true && last.event.payload.metrics.mcpEnabled === 4;
-    });
+    }, 60_000);
     if (!last?.ok) throw new Error('no valid delta');
     expect(last.event.type).toBe('dashboard.delta');
     expect(last.event.payload.metrics).toEqual(expected);
@@ -118,5 +118,5 @@ describe('state projector through the broker', () => {
     expect(last.event.payload.truncated).toBe(false);
     const allChanged = new Set(deltas.flatMap((d) => (d.ok ? d.event.payload.changedWebsiteIds : [])));
     expect([...allChanged].sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
-  });
+  }, 150_000);
 });
