@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshot } from './e2e/browser';
 import { ADMIN_PASSWORD, startProductUnderTest, type ProductUnderTest } from './e2e/product-under-test';
+import { waitFor } from '../../test/support/wait-for';
 
 /**
  * A site owner's opt-out, end to end in Chromium: the form on /about, the
@@ -26,16 +27,6 @@ interface Detail {
 
 const getJson = async <T>(path: string): Promise<T> => (await (await fetch(`${product.url}${path}`)).json()) as T;
 
-async function waitFor<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
-
 beforeAll(async () => {
   product = await startProductUnderTest({ sites: 30 });
   browser = await launchBrowser();
@@ -50,9 +41,9 @@ beforeAll(async () => {
   });
   expect(res.status).toBe(201);
   siteId = ((await res.json()) as { websiteId: number }).websiteId;
-  await waitFor('the registered site to be scanned with MCP', () => getJson<Detail>(`/api/websites/${siteId}`), (d) => d.latestScan?.hasMcp === true && d.latestScan.toolsCount > 0, 150_000);
+  await waitFor('the registered site to be scanned with MCP', () => getJson<Detail>(`/api/websites/${siteId}`), (d) => d.latestScan?.hasMcp === true && d.latestScan.toolsCount > 0, { timeoutMs: 150_000, intervalMs: 500 });
   // Every site scanned once: the figures hold still until the next interval, so before/after compare.
-  await waitFor('every site to be scanned', () => getJson<{ totalWebsites: number; scannedToday: number; scanningActive: boolean }>('/api/scan-progress'), (p) => p.scannedToday >= p.totalWebsites && !p.scanningActive, 150_000);
+  await waitFor('every site to be scanned', () => getJson<{ totalWebsites: number; scannedToday: number; scanningActive: boolean }>('/api/scan-progress'), (p) => p.scannedToday >= p.totalWebsites && !p.scanningActive, { timeoutMs: 150_000, intervalMs: 500 });
 }, 240_000);
 
 afterAll(async () => {
@@ -113,7 +104,7 @@ describe('opt-out of a site owner', () => {
     // And the figures no longer count it.
     const detail = await getJson<Detail>(`/api/websites/${siteId}`);
     expect(detail).toMatchObject({ optedOut: true, latestScan: null });
-    const after = await waitFor('the metrics to leave the site out', () => getJson<Metrics>('/api/metrics'), (m) => m.totalWebsites === before.totalWebsites - 1, 15_000);
+    const after = await waitFor('the metrics to leave the site out', () => getJson<Metrics>('/api/metrics'), (m) => m.totalWebsites === before.totalWebsites - 1, { timeoutMs: 15_000, intervalMs: 500 });
     expect(after.mcpEnabled).toBe(before.mcpEnabled - 1);
     expect(after.totalTools).toBeLessThan(before.totalTools);
   });

@@ -8,7 +8,7 @@ import type { CatalogueSite } from '../../src/catalogue/validate-row';
 import { loadConfig } from '../../src/config/config';
 import { startCensus, type RunningCensus } from '../../src/runtime/census-server';
 import { createLogger } from '../../src/util/logger';
-import { waitFor } from '../../../test/support/wait-for';
+import { holdsFor, waitFor } from '../../../test/support/wait-for';
 
 /**
  * The whole product (every role, its own embedded stack) on a simulated web
@@ -147,12 +147,15 @@ describe('liveness on the real pipeline', () => {
     const health = await fetch(`${census.url}/healthz`);
     expect(health.status).toBe(503);
     // While offline, a bounded window of observation: the confirmed figures hold.
-    const until = Date.now() + 4_000;
-    while (Date.now() < until) {
-      const m = await metrics();
-      expect({ mcp: m.mcpEnabled, tools: m.totalTools }).toEqual({ mcp: before.mcpEnabled, tools: before.totalTools });
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    await holdsFor(
+      'the confirmed figures during the outage',
+      async () => {
+        const m = await metrics();
+        return m.mcpEnabled === before.mcpEnabled && m.totalTools === before.totalTools;
+      },
+      4_000,
+      250,
+    );
     await web.setNetworkDown(false);
     const recoveredAt = Date.now();
     await waitFor('the scanner back online', progress, (p) => p.scanner?.state === 'online', { timeoutMs: 60_000, intervalMs: 250 });

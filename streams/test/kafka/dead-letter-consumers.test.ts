@@ -9,6 +9,7 @@ import { runEventConsumer, type RunningConsumer } from '../../src/kafka/event-co
 import { createEventPublisher, type EventPublisher } from '../../src/kafka/event-publisher';
 import { highWatermarks, waitForGroupToReach } from '../../src/kafka/group-offsets';
 import { ensureTopics } from '../../src/kafka/topics';
+import { waitFor } from '../../../test/support/wait-for';
 
 // The failure policy on the real embedded broker: a poison event is
 // dead-lettered and its partition moves on; an infrastructure failure is
@@ -25,14 +26,6 @@ afterEach(async () => {
 });
 afterAll(() => publisher?.disconnect());
 
-async function until(check: () => boolean, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 async function publishLogs(topic: string, messages: string[]): Promise<void> {
   // one key: one partition, so "after it" is well defined
   await publisher.publish(topic, 'scan.log', messages.map((message) => ({ key: 'same', payload: { timestamp: new Date().toISOString(), level: 'info' as const, message, details: null } })));
@@ -48,7 +41,7 @@ async function readAll(topic: string): Promise<KafkaMessage[]> {
   const seen: KafkaMessage[] = [];
   await consumer.run({ eachMessage: async ({ message }) => void seen.push(message) });
   try {
-    await until(() => seen.length >= total);
+    await waitFor('every published message read back', () => seen.length >= total, Boolean, { timeoutMs: 20_000, intervalMs: 50 });
   } finally {
     await consumer.disconnect();
   }
@@ -94,7 +87,7 @@ describe.each(Object.keys(consumers))('%s consumer failure policy', (kind) => {
       }),
     );
     // every event after the poison one on the same partition is handled
-    await until(() => messages.every((m) => m === 'poison' || handled.has(m)));
+    await waitFor('every message but the poison one handled', () => messages.every((m) => m === 'poison' || handled.has(m)), Boolean, { timeoutMs: 20_000, intervalMs: 50 });
     // and the committed offset moves past it, to the end of the partition
     await waitForGroupToReach(kafka, groupId, topic, await highWatermarks(kafka, topic), { timeoutMs: 20_000 });
     const dead = await readAll(`${topic}.dlq`);
@@ -127,7 +120,7 @@ describe.each(Object.keys(consumers))('%s consumer failure policy', (kind) => {
         handled.add(message);
       }),
     );
-    await until(() => messages.every((m) => handled.has(m)), 30_000);
+    await waitFor('every message handled once the fault clears', () => messages.every((m) => handled.has(m)), Boolean, { timeoutMs: 30_000, intervalMs: 50 });
     expect(failures).toBe(5); // more than the 3-attempt budget of other failures
     await waitForGroupToReach(kafka, groupId, topic, await highWatermarks(kafka, topic), { timeoutMs: 20_000 });
     expect(await readAll(`${topic}.dlq`)).toEqual([]);

@@ -8,6 +8,7 @@ import type { TypedEnvelope } from '../../src/kafka/envelope';
 import { runEventConsumer, type RunningConsumer } from '../../src/kafka/event-consumer';
 import { createEventPublisher } from '../../src/kafka/event-publisher';
 import { ensureTopics } from '../../src/kafka/topics';
+import { waitFor } from '../../../test/support/wait-for';
 
 // The admin status's dead-letter counts come from the .dlq topics' offsets,
 // so they hold across processes and restarts; reads are cached.
@@ -21,14 +22,6 @@ afterAll(async () => {
   await consumer?.stop();
   await counter.close();
 });
-
-async function until(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('dead-letter counts', () => {
   it('counts a dead-lettered event on its topic, and reuses a read for the cache period', async () => {
@@ -51,10 +44,10 @@ describe('dead-letter counts', () => {
 
     // cached: the same answer until the cache period has passed
     expect(await counter.read()).toBe(before);
-    await until(async () => {
+    await waitFor('the dead letter counted once the cache expires', async () => {
       clock += 5_000;
       return (await counter.read())[0]?.count === 1;
-    });
+    }, Boolean, { timeoutMs: 20_000 });
     const counts = await counter.read();
     expect(counts[0]).toEqual({ topic, count: 1 });
     // the shape GET /api/admin/status carries

@@ -9,6 +9,7 @@ import type { TypedEnvelope } from '../../src/kafka/envelope';
 import { runEventConsumer, type RunningConsumer } from '../../src/kafka/event-consumer';
 import { createEventPublisher } from '../../src/kafka/event-publisher';
 import { ensureTopics } from '../../src/kafka/topics';
+import { waitFor } from '../../../test/support/wait-for';
 
 // A group member that dies without leaving (SIGKILL) must be expired after
 // the session timeout and its partitions handed to the survivor in seconds.
@@ -23,14 +24,6 @@ afterAll(async () => {
   await survivor?.stop();
 });
 
-async function until(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`${what}: not reached within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 describe('consumer group after a member dies', () => {
   it('gives the survivor every partition within 15 s of a SIGKILL', async () => {
     const topic = testTopics('dead-member').log;
@@ -43,7 +36,7 @@ describe('consumer group after a member dies', () => {
     victim.on('message', (m) => {
       victimPartitions = (m as { partitions: number[] }).partitions;
     });
-    await until(() => victimPartitions.length === 4, 30_000, 'the first member owns every partition');
+    await waitFor('the first member owns every partition', () => victimPartitions.length === 4, Boolean, { timeoutMs: 30_000, intervalMs: 50 });
 
     let mine: number[] = [];
     const seen = new Set<string>();
@@ -54,11 +47,11 @@ describe('consumer group after a member dies', () => {
         mine = partitions;
       },
     });
-    await until(() => mine.length === 2 && victimPartitions.length === 2, 30_000, 'the two members share the partitions');
+    await waitFor('the two members share the partitions', () => mine.length === 2 && victimPartitions.length === 2, Boolean, { timeoutMs: 30_000, intervalMs: 50 });
 
     victim.kill('SIGKILL');
     const killedAt = Date.now();
-    await until(() => mine.length === 4, 15_000, 'the survivor owns every partition');
+    await waitFor('the survivor owns every partition', () => mine.length === 4, Boolean, { timeoutMs: 15_000, intervalMs: 50 });
     const took = Date.now() - killedAt;
     expect(took).toBeLessThan(15_000);
 
@@ -67,6 +60,6 @@ describe('consumer group after a member dies', () => {
     const messages = Array.from({ length: 16 }, (_, i) => `after-kill-${i}`);
     await publisher.publish(topic, 'scan.log', messages.map((message, i) => ({ key: String(i), payload: { timestamp: new Date().toISOString(), level: 'info' as const, message, details: null } })));
     await publisher.disconnect();
-    await until(() => messages.every((m) => seen.has(m)), 15_000, 'the survivor handles every partition');
+    await waitFor('the survivor handles every partition', () => messages.every((m) => seen.has(m)), Boolean, { timeoutMs: 15_000, intervalMs: 50 });
   });
 });

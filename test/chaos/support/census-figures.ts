@@ -164,3 +164,14 @@ export async function consumerLag(brokers: string[]): Promise<Record<string, num
     await admin.disconnect();
   }
 }
+
+/** Today's trend point a correct census ends with. */
+export function expectedTrendToday(truth: ReturnType<typeof groundTruth>): NonNullable<CensusReading['trendToday']> {
+  return {
+    totalWebsites: truth.trendWebsites,
+    mcpEnabledCount: truth.figures.mcpEnabled,
+    toolsCount: truth.figures.totalTools,
+    resourcesCount: truth.figures.totalResources,
+    promptsCount: truth.figures.totalPrompts,
+  };
+}
