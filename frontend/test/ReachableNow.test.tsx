@@ -3,8 +3,9 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { metricsResponseSchema, type MetricsResponse } from '@mcp-census/schemas/api/websites';
 import { HighlightsGrid } from '../src/components/overview/HighlightsGrid';
-import { setQueryData } from '../src/state/query-cache';
-import { METRICS_KEY } from '../src/state/queries';
+import { queryClient } from '../src/state/query-client';
+import { metricsQuery } from '../src/state/query-options';
+import { withQueryClient } from './query-wrapper';
 
 beforeAll(() => vi.stubGlobal('fetch', vi.fn(async () => new Response('unexpected fetch', { status: 500 }))));
 afterEach(cleanup);
@@ -22,8 +23,8 @@ const metrics = (over: Partial<MetricsResponse> = {}): MetricsResponse =>
   });
 
 function renderWith(m: MetricsResponse) {
-  setQueryData<MetricsResponse>(METRICS_KEY, () => m);
-  return render(<HighlightsGrid />);
+  queryClient.setQueryData(metricsQuery.queryKey, m);
+  return render(<HighlightsGrid />, { wrapper: withQueryClient() });
 }
 
 describe('Reachable right now', () => {

@@ -9,12 +9,16 @@ import { UnreachableEndpointsTable } from '../src/components/admin/UnreachableEn
 import { LiveMonitoringCard } from '../src/components/overview/LiveMonitoringCard';
 import { formatLocalShort } from '../src/lib/site-status';
 import { liveConnectedAtom } from '../src/state/live-status';
-import { setQueryData, store } from '../src/state/query-cache';
-import { SCAN_PROGRESS_KEY } from '../src/state/queries';
+import { getDefaultStore } from 'jotai';
+import { queryClient } from '../src/state/query-client';
+import { scanProgressQuery } from '../src/state/query-options';
+import { withQueryClient } from './query-wrapper';
 import { SINCE } from './liveness-fixtures';
 
 beforeAll(() => vi.stubGlobal('fetch', vi.fn(async () => new Response('unexpected fetch', { status: 500 }))));
 afterEach(cleanup);
+
+const store = getDefaultStore();
 
 const REASON = 'network unreachable: 48 of 50 recent probes failed (dns)';
 const offline = { state: 'offline' as const, since: SINCE, reason: REASON };
@@ -25,8 +29,8 @@ function progress(over: Partial<ScanProgressResponse> = {}): ScanProgressRespons
 }
 
 function renderLive(p: ScanProgressResponse) {
-  setQueryData<ScanProgressResponse>(SCAN_PROGRESS_KEY, () => p);
-  return render(<LiveMonitoringCard />);
+  queryClient.setQueryData(scanProgressQuery.queryKey, p);
+  return render(<LiveMonitoringCard />, { wrapper: withQueryClient() });
 }
 
 describe('Live Monitoring card', () => {
@@ -38,7 +42,12 @@ describe('Live Monitoring card', () => {
       vi.stubGlobal('fetch', fetchMock);
       renderLive(progress());
       expect(screen.getByText('Scanning Active')).toBeTruthy();
-      await act(async () => vi.advanceTimersByTimeAsync(30_000));
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(30_000);
+        // The answer's body is read outside the fake clock: wait until it has landed, then run react-query's zero-delay notification to React.
+        await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
+        await vi.advanceTimersByTimeAsync(0);
+      });
       expect(fetchMock).toHaveBeenCalledWith('/api/scan-progress', expect.anything());
       expect(screen.getByText(HEADLINE)).toBeTruthy();
     } finally {

@@ -8,8 +8,9 @@ import { NotScannedNotice } from '../src/components/websites/NotScannedNotice';
 import { SiteSignals } from '../src/components/websites/SiteSignals';
 import { WebsiteDetailDialog } from '../src/components/websites/WebsiteDetailDialog';
 import WebsiteDetailPage from '../src/pages/WebsiteDetailPage';
-import { setQueryData } from '../src/state/query-cache';
-import { websiteKey } from '../src/state/queries';
+import { queryClient } from '../src/state/query-client';
+import { websiteDetailQuery } from '../src/state/query-options';
+import { withQueryClient } from './query-wrapper';
 import { detail, latestScan, LIVENESS } from './liveness-fixtures';
 
 beforeAll(() => {
@@ -28,12 +29,13 @@ afterEach(cleanup);
 const card = { source: 'well-known' as const, url: 'https://shop.example/.well-known/mcp/server-card.json', name: 'Shop', version: '2.0' };
 
 function renderPage(site: WebsiteDetailResponse) {
-  setQueryData<WebsiteDetailResponse>(websiteKey(site.id), () => site);
+  queryClient.setQueryData(websiteDetailQuery(site.id).queryKey, site);
   const { hook } = memoryLocation({ path: `/website/${site.id}` });
   return render(
     <Router hook={hook}>
       <Route path="/website/:id" component={WebsiteDetailPage} />
     </Router>,
+    { wrapper: withQueryClient() },
   );
 }
 
@@ -51,8 +53,8 @@ describe('the good-citizen lines on the website page', () => {
 
   it('show the same lines in the website dialog', () => {
     const site = detail({ id: 43, liveness: LIVENESS.mcp, latestScan: latestScan({ serverCard: card, corsExposure: { allowOrigin: null, allowsAnyOrigin: false, allowsCredentials: false } }) });
-    setQueryData<WebsiteDetailResponse>(websiteKey(site.id), () => site);
-    render(<WebsiteDetailDialog websiteId={43} onClose={() => {}} />);
+    queryClient.setQueryData(websiteDetailQuery(site.id).queryKey, site);
+    render(<WebsiteDetailDialog websiteId={43} onClose={() => {}} />, { wrapper: withQueryClient() });
     expect(screen.getByTestId('server-card').textContent).toContain(card.url);
     expect(screen.getByTestId('browser-exposure').textContent).toBe('Browser exposure: refuses foreign origins');
   });

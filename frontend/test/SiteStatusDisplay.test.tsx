@@ -8,8 +8,9 @@ import { WebsiteDetailDialog } from '../src/components/websites/WebsiteDetailDia
 import { WebsitesTable, type WebsiteRow } from '../src/components/websites/WebsitesTable';
 import { formatLocalShort } from '../src/lib/site-status';
 import WebsiteDetailPage from '../src/pages/WebsiteDetailPage';
-import { setQueryData } from '../src/state/query-cache';
-import { websiteKey } from '../src/state/queries';
+import { queryClient } from '../src/state/query-client';
+import { websiteDetailQuery } from '../src/state/query-options';
+import { withQueryClient } from './query-wrapper';
 import { availability, detail, latestScan, LIVENESS, SINCE } from './liveness-fixtures';
 
 beforeAll(() => {
@@ -65,7 +66,7 @@ describe('WebsitesTable status states', () => {
 });
 
 function seed(site: WebsiteDetailResponse) {
-  setQueryData<WebsiteDetailResponse>(websiteKey(site.id), () => site);
+  queryClient.setQueryData(websiteDetailQuery(site.id).queryKey, site);
 }
 
 function renderPage(id: number) {
@@ -74,6 +75,7 @@ function renderPage(id: number) {
     <Router hook={hook}>
       <Route path="/website/:id" component={WebsiteDetailPage} />
     </Router>,
+    { wrapper: withQueryClient() },
   );
 }
 
@@ -137,7 +139,7 @@ describe('WebsiteDetailPage status states', () => {
 });
 
 describe('WebsiteDetailDialog status states', () => {
-  const open = (id: number) => render(<WebsiteDetailDialog websiteId={id} onClose={() => {}} />);
+  const open = (id: number) => render(<WebsiteDetailDialog websiteId={id} onClose={() => {}} />, { wrapper: withQueryClient() });
 
   it('shows Unreachable since… and its notice, never No MCP', async () => {
     seed(detail({ id: 21, latestScan: latestScan({ hasMcp: false }), liveness: LIVENESS.unreachable }));

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { acquireLiveConnection } from '../state/live-connection';
 import { SiteFooter } from './layout/SiteFooter';
@@ -6,8 +7,9 @@ import { Toaster } from './layout/Toaster';
 import { SimulatedWebBanner } from './SimulatedWebBanner';
 
 export function Layout({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
   // One live socket for the whole app; its pushes keep every page's snapshots current.
-  useEffect(() => acquireLiveConnection(), []);
+  useEffect(() => acquireLiveConnection(queryClient), [queryClient]);
   return (
     <div className="flex min-h-screen flex-col">
       <a

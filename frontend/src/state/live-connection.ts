@@ -1,6 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { getDefaultStore } from 'jotai';
 import { io, type Socket } from 'socket.io-client';
-import type { MetricsResponse } from '@mcp-census/schemas/api/websites';
-import type { ScanProgressResponse } from '@mcp-census/schemas/api/scan';
 import {
   liveEventSchemas,
   REALTIME_NAMESPACES,
@@ -9,24 +9,24 @@ import {
   type LiveServerToClientEvents,
 } from '@mcp-census/schemas/realtime';
 import { liveConnectedAtom } from './live-status';
-import { METRICS_KEY, SCAN_PROGRESS_KEY, WEBSITES_KEY_PREFIX, websiteKey } from './queries';
-import { mountedQueries, queryUpdatedAt, refetchMounted, runQuery, setQueryData, store } from './query-cache';
+import { metricsPushes, queryKeys, scanProgressPushes } from './query-options';
 
 /**
- * The `/live` socket feeds the cached snapshots: metrics and progress are
- * written straight in, websites-changed refetches what is shown. A seq gap,
- * a reconnect or a new server id means events were missed: refetch everything.
- * Data the socket does not carry (industry, trends, scanningActive) is
- * refreshed after events, at most as often as its polling interval.
+ * The `/live` socket feeds the cached snapshots: metrics and progress pushes
+ * are merged in (when newer), websites-changed invalidates what changed. A seq
+ * gap, a reconnect or a new server id means events were missed: invalidate
+ * everything. Data the socket does not carry (industry, trends, scanningActive)
+ * is refreshed after events, at most as often as its polling interval.
  */
 
-/** Shown website lists refetch at most this often while scans stream in. */
+/** Website lists are invalidated at most this often while scans stream in. */
 const WEBSITE_LIST_REFRESH_MS = 10_000;
 /** A last refresh after the events stop, so "Scanning Active" settles to "Standby". */
 const QUIET_REFRESH_MS = 31_000;
 
 type LiveSocket = Socket<LiveServerToClientEvents, LiveClientToServerEvents>;
 
+const store = getDefaultStore();
 let socket: LiveSocket | undefined;
 let users = 0;
 let lastSeq: number | undefined;
@@ -36,85 +36,102 @@ let lastListRefresh = 0;
 let listTimer: ReturnType<typeof setTimeout> | undefined;
 let quietTimer: ReturnType<typeof setTimeout> | undefined;
 
-const refetchAll = () => refetchMounted(() => true);
+const invalidateAll = (client: QueryClient) => void client.invalidateQueries();
 
 /** Refetches shown queries whose snapshot is older than their polling interval. */
-function refreshStale(): void {
+function refreshStale(client: QueryClient): void {
   const now = Date.now();
-  for (const { definition, refetchMs } of mountedQueries()) {
-    if (refetchMs !== undefined && now - queryUpdatedAt(definition.key) >= refetchMs) void runQuery(definition);
-  }
+  void client.refetchQueries(
+    {
+      type: 'active',
+      predicate: (query) => {
+        const refetchMs = query.meta?.refetchMs;
+        return refetchMs !== undefined && now - query.state.dataUpdatedAt >= refetchMs;
+      },
+    },
+    // Join a fetch already under way rather than restarting it.
+    { cancelRefetch: false },
+  );
 }
 
-function afterEvent(seq: number): void {
-  if (lastSeq !== undefined && seq !== lastSeq + 1) refetchAll();
+function afterEvent(client: QueryClient, seq: number): void {
+  if (lastSeq !== undefined && seq !== lastSeq + 1) invalidateAll(client);
   lastSeq = seq;
-  refreshStale();
+  refreshStale(client);
   clearTimeout(quietTimer);
-  quietTimer = setTimeout(refreshStale, QUIET_REFRESH_MS);
+  quietTimer = setTimeout(() => refreshStale(client), QUIET_REFRESH_MS);
 }
 
-function refreshWebsiteLists(): void {
+function refreshWebsiteLists(client: QueryClient): void {
   const wait = lastListRefresh + WEBSITE_LIST_REFRESH_MS - Date.now();
   if (wait <= 0) {
     lastListRefresh = Date.now();
-    refetchMounted((key) => key.startsWith(WEBSITES_KEY_PREFIX));
+    void client.invalidateQueries({ queryKey: queryKeys.websiteLists });
   } else {
     listTimer ??= setTimeout(() => {
       listTimer = undefined;
-      refreshWebsiteLists();
+      refreshWebsiteLists(client);
     }, wait);
   }
 }
 
-function connect(): LiveSocket {
+function connect(client: QueryClient): LiveSocket {
   const live: LiveSocket = io(REALTIME_NAMESPACES.live, { path: SOCKET_IO_PATH });
   live.on('connect', () => store.set(liveConnectedAtom, true));
   live.on('disconnect', () => store.set(liveConnectedAtom, false));
   live.on('hello', (raw) => {
     const hello = liveEventSchemas.hello.safeParse(raw);
     if (!hello.success) return;
+    const otherServer = serverId !== undefined && serverId !== hello.data.serverId;
+    if (otherServer) {
+      // Its seq numbers are unrelated to the ones applied so far.
+      metricsPushes.forget(client);
+      scanProgressPushes.forget(client);
+    }
     // Events may have been missed while disconnected or when talking to another server.
-    if (hadConnection || (serverId !== undefined && serverId !== hello.data.serverId)) refetchAll();
+    if (hadConnection || otherServer) invalidateAll(client);
     hadConnection = true;
     serverId = hello.data.serverId;
     lastSeq = hello.data.seq;
   });
   live.on('metrics', (raw) => {
     const event = liveEventSchemas.metrics.safeParse(raw);
-    if (!event.success) return refetchAll();
+    if (!event.success) return invalidateAll(client);
     // The push has no weekly growth: the snapshot keeps its age, so REST still refreshes that every 5 min.
-    setQueryData<MetricsResponse>(METRICS_KEY, (previous) => (previous ? { ...previous, ...event.data.metrics } : undefined), false);
-    afterEvent(event.data.seq);
+    metricsPushes.apply(client, event.data.seq, event.data.metrics);
+    afterEvent(client, event.data.seq);
   });
   live.on('progress', (raw) => {
     const event = liveEventSchemas.progress.safeParse(raw);
-    if (!event.success) return refetchAll();
+    if (!event.success) return invalidateAll(client);
     // scanningActive only comes from REST, so the snapshot keeps its age and is re-read on schedule.
-    setQueryData<ScanProgressResponse>(SCAN_PROGRESS_KEY, (previous) => (previous ? { ...previous, ...event.data.progress } : undefined), false);
-    afterEvent(event.data.seq);
+    scanProgressPushes.apply(client, event.data.seq, event.data.progress);
+    afterEvent(client, event.data.seq);
   });
   live.on('websites-changed', (raw) => {
     const event = liveEventSchemas['websites-changed'].safeParse(raw);
-    if (!event.success) return refetchAll();
-    refreshWebsiteLists();
-    const changed = new Set(event.data.ids.map(websiteKey));
-    refetchMounted((key) => changed.has(key) || (event.data.truncated && key.startsWith('website/')));
-    afterEvent(event.data.seq);
+    if (!event.success) return invalidateAll(client);
+    refreshWebsiteLists(client);
+    if (event.data.truncated) void client.invalidateQueries({ queryKey: queryKeys.websiteDetails });
+    else for (const id of event.data.ids) void client.invalidateQueries({ queryKey: queryKeys.websiteDetail(id) });
+    afterEvent(client, event.data.seq);
   });
   return live;
 }
 
-/** Opens the shared socket for the first user and closes it after the last one. */
-export function acquireLiveConnection(): () => void {
+/** Opens the shared socket, feeding `client`, for the first user and closes it after the last one. */
+export function acquireLiveConnection(client: QueryClient): () => void {
   users += 1;
-  socket ??= connect();
+  socket ??= connect(client);
   return () => {
     users -= 1;
     if (users > 0 || !socket) return;
     socket.close();
     socket = undefined;
     hadConnection = false;
+    clearTimeout(listTimer);
+    listTimer = undefined;
+    clearTimeout(quietTimer);
     store.set(liveConnectedAtom, false);
   };
 }

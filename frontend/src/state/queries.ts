@@ -1,73 +1,60 @@
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { useCallback } from 'react';
 import type { TrendPeriod } from '@mcp-census/schemas/api/trends';
+import type { WebsiteListParams } from '../lib/public-api';
+import { liveConnectedAtom } from './live-status';
 import {
-  fetchAdoptionTrend,
-  fetchCategoryTrends,
-  fetchDiscovery,
-  fetchIndustryAnalytics,
-  fetchMetrics,
-  fetchMonthlyTrends,
-  fetchScanProgress,
-  fetchSecurityAnalytics,
-  fetchWebsite,
-  fetchWebsites,
-  type DiscoveryKind,
-  type WebsiteListParams,
-} from '../lib/public-api';
-import { useQuery } from './use-query';
+  adoptionTrendQuery,
+  categoryTrendsQuery,
+  discoveryQuery,
+  industryAnalyticsQuery,
+  metricsQuery,
+  monthlyTrendsQuery,
+  scanProgressQuery,
+  securityAnalyticsQuery,
+  websiteDetailQuery,
+  websiteListQuery,
+  type DiscoveryParams,
+} from './query-options';
 
-/** Caching and polling of spec sections 7 and 9. */
-const SECOND = 1_000;
-const MINUTE = 60 * SECOND;
-
-export const METRICS_KEY = 'metrics';
-export const SCAN_PROGRESS_KEY = 'scan-progress';
-export const WEBSITES_KEY_PREFIX = 'websites?';
-export const websiteKey = (id: number) => `website/${id}`;
-
-export function useMetrics() {
-  return useQuery({ key: METRICS_KEY, fetch: () => fetchMetrics(), retries: 3 }, { freshMs: 2 * MINUTE, refetchMs: 5 * MINUTE });
+/** What the components read; the same shape as before react-query, so they did not change. */
+export interface QueryResult<T> {
+  data: T | undefined;
+  error: Error | undefined;
+  /** No data yet and no error: show a skeleton. */
+  loading: boolean;
+  fetching: boolean;
+  refetch: () => Promise<void>;
 }
 
-/**
- * Polled every 30 s (spec section 9) even while the live socket is up: the
- * scanner's own state (online/offline) travels only over REST, and an offline
- * scanner projects nothing, so no live event would prompt a refresh.
- */
-export function useScanProgress() {
-  return useQuery({ key: SCAN_PROGRESS_KEY, fetch: () => fetchScanProgress() }, { refetchMs: 30 * SECOND, pollWhileLive: true });
+/** Reads a server snapshot through react-query (options from query-options.ts). */
+export function useServerQuery<T, K extends QueryKey>(options: UseQueryOptions<T, Error, T, K>): QueryResult<T> {
+  // react-query re-reads a refetchInterval function only when the query or its options change:
+  // re-rendering when the socket connects or drops starts or stops polling at once.
+  useAtomValue(liveConnectedAtom);
+  const result = useQuery(options);
+  const { refetch } = result;
+  const refetchVoid = useCallback(async () => {
+    await refetch();
+  }, [refetch]);
+  return {
+    data: result.data,
+    error: result.error ?? undefined,
+    // No data and nothing on its way (disabled for want of an id) is not loading; waiting for the network is.
+    loading: result.isPending && result.fetchStatus !== 'idle',
+    fetching: result.isFetching,
+    refetch: refetchVoid,
+  };
 }
 
-export function useIndustryAnalytics() {
-  return useQuery({ key: 'industry-analytics', fetch: () => fetchIndustryAnalytics() }, { refetchMs: 5 * MINUTE });
-}
-
-export function useWebsites(params: WebsiteListParams) {
-  const key = WEBSITES_KEY_PREFIX + JSON.stringify(params);
-  return useQuery({ key, fetch: () => fetchWebsites(params), retries: 2 }, { freshMs: 10 * MINUTE });
-}
-
-/** Loaded only while a dialog or page shows it. */
-export function useWebsite(id: number | undefined) {
-  return useQuery(id === undefined ? undefined : { key: websiteKey(id), fetch: () => fetchWebsite(id) });
-}
-
-export function useSecurityAnalytics() {
-  return useQuery({ key: 'security-analytics', fetch: () => fetchSecurityAnalytics() }, { refetchMs: 5 * MINUTE });
-}
-
-export function useDiscovery(params: { kind?: DiscoveryKind; page: number; limit: number; search?: string }) {
-  const key = `mcp-discovery?${JSON.stringify(params)}`;
-  return useQuery({ key, fetch: () => fetchDiscovery(params), retries: 3 }, { freshMs: 5 * MINUTE });
-}
-
-export function useAdoptionTrend(period: TrendPeriod) {
-  return useQuery({ key: `trends/adoption?period=${period}`, fetch: () => fetchAdoptionTrend(period) }, { refetchMs: 60 * SECOND });
-}
-
-export function useMonthlyTrends() {
-  return useQuery({ key: 'trends/monthly', fetch: () => fetchMonthlyTrends() }, { refetchMs: 300 * SECOND });
-}
-
-export function useCategoryTrends() {
-  return useQuery({ key: 'trends/categories', fetch: () => fetchCategoryTrends() }, { refetchMs: 300 * SECOND });
-}
+export const useMetrics = () => useServerQuery(metricsQuery);
+export const useScanProgress = () => useServerQuery(scanProgressQuery);
+export const useIndustryAnalytics = () => useServerQuery(industryAnalyticsQuery);
+export const useSecurityAnalytics = () => useServerQuery(securityAnalyticsQuery);
+export const useWebsites = (params: WebsiteListParams) => useServerQuery(websiteListQuery(params));
+export const useWebsite = (id: number | undefined) => useServerQuery(websiteDetailQuery(id));
+export const useDiscovery = (params: DiscoveryParams) => useServerQuery(discoveryQuery(params));
+export const useAdoptionTrend = (period: TrendPeriod) => useServerQuery(adoptionTrendQuery(period));
+export const useMonthlyTrends = () => useServerQuery(monthlyTrendsQuery);
+export const useCategoryTrends = () => useServerQuery(categoryTrendsQuery);

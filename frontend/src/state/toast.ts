@@ -1,5 +1,6 @@
-import { atom } from 'jotai';
-import { store } from './query-cache';
+import { atom, getDefaultStore } from 'jotai';
+
+const store = getDefaultStore();
 
 export interface Toast {
   id: number;

@@ -1,8 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { localDateStamp } from '../../lib/format';
 import { downloadReport, startScan } from '../../lib/public-api';
-import { refetchMounted } from '../../state/query-cache';
-import { WEBSITES_KEY_PREFIX } from '../../state/queries';
+import { queryKeys } from '../../state/query-options';
 import { showToast } from '../../state/toast';
 
 function saveFile(blob: Blob, name: string) {
@@ -22,6 +22,7 @@ const roundButton =
 
 /** Export Report and Refresh Data, floating at the bottom right of the overview. */
 export function FloatingActions() {
+  const queryClient = useQueryClient();
   const [exporting, setExporting] = useState(false);
   const [scanning, setScanning] = useState(false);
 
@@ -41,7 +42,7 @@ export function FloatingActions() {
     setScanning(true);
     try {
       await startScan();
-      refetchMounted((key) => key.startsWith(WEBSITES_KEY_PREFIX));
+      void queryClient.invalidateQueries({ queryKey: queryKeys.websiteLists });
       showToast({ title: 'Scan initiated', description: 'Started scanning websites for MCP endpoints. This may take a few minutes.' });
     } catch {
       showToast({ title: 'Error', description: 'Failed to initiate scan. Please try again.', variant: 'destructive' });
