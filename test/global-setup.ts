@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../backend/src/config/config';
+import { createLogger } from '@mcp-census/streams/platform/logger';
 import { startInfrastructure, type Infrastructure } from '../backend/src/runtime/infrastructure';
-import { createLogger } from '../backend/src/util/logger';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,7 +25,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
   let infra: Infrastructure;
   try {
-    infra = await startInfrastructure(config, createLogger('warn', 'test-stack'));
+    infra = await startInfrastructure(config, createLogger({ level: 'warn', format: config.logFormat }).child({ component: 'test-stack' }));
   } catch (err) {
     await rm(dataDir, { recursive: true, force: true });
     throw err;

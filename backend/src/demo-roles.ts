@@ -3,6 +3,7 @@
 // the simulated web. Output lines are prefixed with the process name.
 import path from 'node:path';
 import { z } from 'zod';
+import { defaultLogFormat } from '@mcp-census/streams/platform/logger';
 import { ConfigError, orExitOnConfigError } from './config/config';
 import { startRoleProcesses } from './runtime/role-processes';
 
@@ -25,6 +26,9 @@ const processes = await startRoleProcesses({
   dataDir: path.resolve(env.DATA_DIR),
   port: env.PORT,
   demo: { sites: env.DEMO_SITES, webPort: env.DEMO_WEB_PORT },
+  // The children write to pipes (json by default); their lines end up on this terminal, so they follow its format.
+  env: { LOG_FORMAT: process.env.LOG_FORMAT || defaultLogFormat() },
+  // This launcher's own output is the children's lines, relayed as they are.
   onLine: (line) => console.log(line),
 });
 console.log(`demo with roles apart ready on ${processes.url} (pids: services ${processes.services.pid}, ${[...processes.roles.values()].map((p) => `${p.name} ${p.pid}`).join(', ')})`);

@@ -7,7 +7,7 @@ import { startSimulatedWeb } from '@mcp-census/streams/simweb/index';
 import type { CatalogueSite } from './catalogue/validate-row';
 import { ConfigError, loadConfig, orExitOnConfigError } from './config/config';
 import { runUntilSignalled } from './runtime/process-lifecycle';
-import { createLogger } from './util/logger';
+import { createLogger } from '@mcp-census/streams/platform/logger';
 
 /** Same seed, same web: the sites, their profiles and so the census's expected figures. */
 const DEMO_SEED = 2026;
@@ -29,7 +29,7 @@ const demo = orExitOnConfigError(() => {
 // at 20 requests per second (SCAN_HOST_RPS overrides it) instead of the 2 a real site gets.
 const config = orExitOnConfigError(() => loadConfig({ DATA_DIR: './.data-demo', SCAN_HOST_RPS: '20', ...process.env }));
 
-const log = createLogger(config.logLevel);
+const log = createLogger({ level: config.logLevel, format: config.logFormat });
 log.info(`${PRODUCT_NAME} demo starting: ${demo.DEMO_SITES} simulated sites (data in ${config.dataDir})`);
 
 await runUntilSignalled(async () => {

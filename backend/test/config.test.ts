@@ -46,6 +46,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
   });
 
+  it('reads LOG_LEVEL and LOG_FORMAT, leaving the format to the terminal check when unset', () => {
+    expect(loadConfig({})).toMatchObject({ logLevel: 'info', logFormat: undefined });
+    expect(loadConfig({ LOG_FORMAT: '' }).logFormat).toBeUndefined();
+    expect(loadConfig({ LOG_LEVEL: 'debug', LOG_FORMAT: 'json' })).toMatchObject({ logLevel: 'debug', logFormat: 'json' });
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT must be pretty or json/);
+    expect(() => loadConfig({ LOG_LEVEL: 'verbose' })).toThrow(/LOG_LEVEL must be one of debug, info, warn, error, silent/);
+  });
+
   it('reads the scanner outage thresholds and the optional canary', () => {
     expect(loadConfig({}).scan).toMatchObject({ outage: { windowSize: 40, windowMs: 300_000, share: 0.9 }, canary: undefined });
     const config = loadConfig({

@@ -6,8 +6,9 @@ export const DASHBOARD_DELTA_MAX_WEBSITE_IDS = 500;
 const count = z.number().int().nonnegative();
 
 /**
- * Headline figures after a projection commit. capabilityRate is the percent of
- * MCP-enabled sites whose latest scan lists at least one tool, resource or prompt.
+ * The headline figures (GET /api/metrics without weeklyGrowth; the `/live`
+ * metrics push). capabilityRate is the percent of MCP-enabled sites whose
+ * latest scan lists at least one tool, resource or prompt.
  */
 export const dashboardMetricsSchema = z.object({
   totalWebsites: count,
@@ -23,15 +24,15 @@ export const dashboardMetricsSchema = z.object({
 });
 export type DashboardMetrics = z.infer<typeof dashboardMetricsSchema>;
 
-/** dashboard.delta.v1: one per committed projection chunk; the API numbers deltas (`seq`) itself. */
+/**
+ * dashboard.delta.v1: one per committed projection chunk, saying only what
+ * changed; the API reads the figures itself when it pushes (and numbers its
+ * pushes, `seq`). Events written before this carried a metrics and progress
+ * snapshot too: those keys are stripped when parsed.
+ */
 export const dashboardDeltaPayloadSchema = z.object({
   changedWebsiteIds: z.array(z.number().int().positive()).max(DASHBOARD_DELTA_MAX_WEBSITE_IDS),
   truncated: z.boolean(),
-  metrics: dashboardMetricsSchema,
-  progress: z.object({
-    scannedToday: count,
-    lastScanTime: z.iso.datetime({ offset: true }).nullable(),
-  }),
   occurredAt: z.iso.datetime({ offset: true }),
 });
 export type DashboardDeltaPayload = z.infer<typeof dashboardDeltaPayloadSchema>;

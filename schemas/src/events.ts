@@ -23,6 +23,8 @@ export const scanRequestedPayloadSchema = z.object({
   reason: z.enum(SCAN_REASONS),
   /** An MCP endpoint registered for the site (verified at registration): probed alongside discovery. */
   knownEndpoint: z.url().max(2048).nullable().optional(),
+  /** The site's owner opted out: the scanner answers "not scanned (opt-out)" without sending a single request. */
+  optedOut: z.boolean().optional(),
 });
 export type ScanRequestedPayload = z.infer<typeof scanRequestedPayloadSchema>;
 

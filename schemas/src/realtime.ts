@@ -41,6 +41,17 @@ export const liveProgressEventSchema = z.object({
 });
 export type LiveProgressEvent = z.infer<typeof liveProgressEventSchema>;
 
+/**
+ * What the API reads once per coalesced push of dashboard deltas: the figures
+ * and the progress fields a projection commit changes (the `metrics` and
+ * `progress` events are built from it).
+ */
+export const liveDashboardStateSchema = z.object({
+  metrics: dashboardMetricsSchema,
+  progress: liveProgressSchema.pick({ scannedToday: true, lastScanTime: true }),
+});
+export type LiveDashboardState = z.infer<typeof liveDashboardStateSchema>;
+
 /** Websites whose latest scan changed; `truncated` means more changed than listed: reload the list. */
 export const liveWebsitesChangedEventSchema = z.object({
   seq,

@@ -105,8 +105,13 @@ export const endpointHintSchema = z.object({
 });
 export type EndpointHint = z.infer<typeof endpointHintSchema>;
 
-/** Why a site was deliberately left alone: its robots.txt (RFC 9309) disallows us, or its Crawl-delay cannot fit the site deadline. */
-export const NOT_SCANNED_REASONS = ['robots-txt', 'crawl-delay'] as const;
+/**
+ * Why a site was deliberately left alone: its robots.txt (RFC 9309) disallows
+ * us, its Crawl-delay cannot fit the site deadline, or its owner opted out (an
+ * approved opt-out is announced once as a not-scanned result, so the trend
+ * store learns of it through the same events as every other state).
+ */
+export const NOT_SCANNED_REASONS = ['robots-txt', 'crawl-delay', 'opt-out'] as const;
 export const notScannedSchema = z.object({
   reason: z.enum(NOT_SCANNED_REASONS),
   /** The robots.txt line that decided, e.g. `Disallow: /mcp`, `Crawl-delay: 60`, or why robots.txt counts as "disallow all". */

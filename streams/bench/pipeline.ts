@@ -19,15 +19,19 @@ import { startEmbeddedClickHouse } from '../../backend/src/embedded/clickhouse';
 import { startEmbeddedPostgres } from '../../backend/src/embedded/postgres';
 import { migrateClickHouse } from '../../backend/src/migrations/clickhouse-migrator';
 import { migratePostgres } from '../../backend/src/migrations/postgres-migrator';
-import { createCategoryLookup } from '../../backend/src/queries/website-categories';
+import { adoptionTrend } from '../../backend/src/queries/adoption-trend';
+import { categoryGrowth } from '../../backend/src/queries/category-growth';
+import { readMetrics } from '../../backend/src/queries/dashboard-metrics';
+import { monthlyGrowth } from '../../backend/src/queries/monthly-growth';
+import { weeklyGrowth } from '../../backend/src/queries/weekly-growth';
 import { startBroker } from '../src/broker/index';
 import { createKafka } from '../src/kafka/client';
 import { createEventPublisher } from '../src/kafka/event-publisher';
 import { highWatermarks, waitForGroupToReach } from '../src/kafka/group-offsets';
 import { ensureTopics } from '../src/kafka/topics';
+import { createLogger } from '../src/platform/logger';
 import { startStateProjector } from '../src/projector-state/projector';
-import { readMetrics } from '../src/projector-state/queries/read-metrics';
-import { adoptionTrend, categoryGrowth, ensureDailyTotals, monthlyGrowth, refreshDailyTotals, startTrendsProjector, weeklyGrowth } from '../src/projector-trends/index';
+import { createCategoryLookup, ensureDailyTotals, refreshDailyTotals, startTrendsProjector } from '../src/projector-trends/index';
 import { bulkLoadTrendFacts } from './fixtures/bulk-trend-facts';
 import { scanCompletedEvent } from './fixtures/scan-events';
 
@@ -40,9 +44,8 @@ const TARGET_P95_MS = 100;
 const TOPICS = { completed: 'bench.scan.completed.v1', log: 'bench.scan.log.v1', delta: 'bench.dashboard.delta.v1' };
 
 const progress = (m: string): void => void process.stderr.write(`${m}\n`);
-const quiet = (level: 'info' | 'warn' | 'error', m: string): void => {
-  if (level === 'error') progress(`consumer error: ${m}`);
-};
+// The projectors' log: only their errors interrupt the bench output.
+const quiet = createLogger({ level: 'error' });
 
 function p95(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);

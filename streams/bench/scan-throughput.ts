@@ -19,6 +19,7 @@ import { startScannerWorker } from '../src/scanner-role/scanner-worker';
 import { generateSites } from '../src/simweb/sites';
 import { AccuracyTally } from './scan-accuracy';
 import type { ScanResult } from '@mcp-census/schemas';
+import { silentLogger } from '../src/platform/logger';
 
 const SITES = Number(process.env.BENCH_SITES ?? 10_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 256);
@@ -61,7 +62,7 @@ let peakRss = process.memoryUsage().rss;
 const rssTimer = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
 
 const prober = createProber({ allowPrivate: true, resolveHost: (h) => (hosts.has(h) ? ['127.0.0.1'] : undefined), maxConcurrency: CONCURRENCY, hostRps: HOST_RPS });
-const worker = await startScannerWorker({ kafka, publisher, prober, topics, concurrency: CONCURRENCY, partitionsConsumedConcurrently: PARTITIONS, groupId: `bench-scanner-${id}`, log: () => undefined });
+const worker = await startScannerWorker({ kafka, publisher, prober, topics, concurrency: CONCURRENCY, partitionsConsumedConcurrently: PARTITIONS, groupId: `bench-scanner-${id}`, log: silentLogger() });
 
 // Count results as they land in Kafka.
 let completed = 0;

@@ -1,5 +1,5 @@
 export { startBroker, type BrokerOptions, type RunningBroker } from './broker/index';
-export { createKafka, type KafkaLogger } from './kafka/client';
+export { createKafka } from './kafka/client';
 export { buildEnvelope, parseEnvelope, type PayloadOf, type TypedEnvelope } from './kafka/envelope';
 export { createEventPublisher, type EventPublisher } from './kafka/event-publisher';
 export { runEventConsumer, type EventConsumerOptions, type RunningConsumer } from './kafka/event-consumer';
@@ -8,7 +8,6 @@ export { ensureTopics } from './kafka/topics';
 export { enqueueBatch, type EnqueueResult, type ScanReason } from './scheduler/enqueue-batch';
 export { applyScanCompletions, runProgressTracker } from './scheduler/progress-tracker';
 export { isScanningPaused, setScanningPaused } from './scheduler/scan-control';
-export { advisoryLeadership, type Leadership, type LeadershipOptions } from './scheduler/advisory-leadership';
 export { SCAN_BATCH_SIZE, SCAN_REQUEST_TIMEOUT_MS, startScheduler, type RunningScheduler } from './scheduler/scheduler';
 export { startScannerWorker, type WebsiteProber } from './scanner-role/scanner-worker';
 export { startScannerNetwork, type ScannerNetwork, type ScannerNetworkOptions } from './scanner-role/scanner-network';

@@ -31,6 +31,13 @@ export async function createTestDatabase(prefix: string): Promise<{ url: string;
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
       try {
+        // pool.end() resolves before its sockets have closed; a FORCE drop that cuts one mid-close
+        // surfaces as an uncaught "terminating connection" error, so let them go first.
+        for (let i = 0; i < 40; i++) {
+          const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+          if ((rows[0]?.n ?? 0) === 0) break;
+          await new Promise((r) => setTimeout(r, 50));
+        }
         await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`);
       } finally {
         await client.end();

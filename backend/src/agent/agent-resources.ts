@@ -1,6 +1,6 @@
 import { countText, DEFAULT_TREND_PERIOD } from '@mcp-census/schemas';
 import { ANALYZED_WEBSITES_LIMIT, type AgentResourceContent, type AgentResourceName, type AgentWebsite } from '@mcp-census/schemas/api/agent';
-import type { WebsiteSummary } from '@mcp-census/streams/projector-state/index';
+import type { WebsiteSummary } from '@mcp-census/schemas/api/websites';
 import type { AgentData } from './agent-data';
 import { agentLivenessOf, agentStatusOf } from './agent-liveness';
 

@@ -15,7 +15,6 @@ import {
   type ScanWebsiteParams,
   type ScanWebsiteResult,
 } from '@mcp-census/schemas/api/agent';
-import type { WebsiteDetail } from '@mcp-census/streams/projector-state/index';
 import { HttpError, issueDetails, issueSummary } from '../http/error-handler';
 import type { AgentData } from './agent-data';
 import { agentLivenessOf, agentStatusOf } from './agent-liveness';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { HttpError, issueSummary } from '../http/error-handler';
 import { clientKey, respondTooManyRequests } from '../http/rate-limit';
 import { parseJsonBody } from '../http/request-body';
-import type { Logger } from '../util/logger';
+import type { Logger } from '@mcp-census/streams/platform/logger';
 import { verifyAdminLogin, type AdminCredentials } from './admin-credentials';
 import { createDeviceCookies } from './device-cookie';
 import { LOGIN_LIMITS, LoginThrottle, type LoginLimits } from './login-limits';

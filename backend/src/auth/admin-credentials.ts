@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type pg from 'pg';
 import { z } from 'zod';
 import type { AppConfig } from '../config/config';
-import type { Logger } from '../util/logger';
+import type { Logger } from '@mcp-census/streams/platform/logger';
 import { hashPassword, isPasswordHash, verifyPassword } from './password-hash';
 
 /** app_settings key holding the hash of the password generated at first start. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_URL_CHARS, normaliseHost } from './normalise-host';
+import { MAX_URL_CHARS, normalizeHost } from './normalize-host';
 
 /**
  * The catalogue's optional `mcp_endpoint` and `source` cells: an empty cell is
@@ -31,7 +31,7 @@ function httpsUrl(column: string) {
         ctx.addIssue({ code: 'custom', message: `${column} must be an https:// URL` });
         return z.NEVER;
       }
-      const result = normaliseHost(s);
+      const result = normalizeHost(s);
       if (!result.ok) {
         ctx.addIssue({ code: 'custom', message: `${column}: ${result.reason.replace(/^url /, '')}` });
         return z.NEVER;

@@ -15,7 +15,7 @@ export function formatReject(r: CatalogueReject): string {
  * Reject lines for a log: the first `max` individually, then one line with the
  * number left out and the most frequent kinds of reason among them.
  */
-export function summariseRejects(rejected: readonly CatalogueReject[], max = 10): string[] {
+export function summarizeRejects(rejected: readonly CatalogueReject[], max = 10): string[] {
   const lines = rejected.slice(0, max).map(formatReject);
   const rest = rejected.slice(max);
   if (rest.length > 0) {

@@ -1,8 +1,9 @@
 import path from 'node:path';
-import type { Logger } from '../util/logger';
+import { SINGLE_KEY_LOCKS } from '@mcp-census/streams/platform/advisory-locks';
+import type { Logger } from '@mcp-census/streams/platform/logger';
 import { readCatalogueFile } from './catalogue-file';
 import { inTransaction, prepareSites, upsertSites, type Queryable } from './import-catalogue';
-import { formatCounts, summariseRejects } from './report';
+import { formatCounts, summarizeRejects } from './report';
 import { syncCatalogueEndpoints } from './sync-catalogue-endpoints';
 
 /** The curated catalogue shipped with the app. */
@@ -11,8 +12,6 @@ export const BUILT_IN_CATALOGUE = path.resolve(import.meta.dirname, '../../catal
 /** `app_settings` key recording that the catalogue was loaded (written in the loading transaction). */
 export const CATALOGUE_SEEDED_KEY = 'catalogue.seeded';
 
-/** Transaction-level advisory lock (single bigint key space) serialising concurrent starters. */
-const SEED_LOCK_KEY = 0x6d6370_0000_0c47n; // "mcp" · catalogue
 
 export interface EnsureCatalogueOptions {
   /** CATALOGUE_FILE: upsert this file at every start instead of the built-in list. */
@@ -61,7 +60,7 @@ export async function ensureCatalogue(db: Queryable, opts: EnsureCatalogueOption
   const rejected = [...parsed.rejected, ...invalid].sort((a, b) => a.line - b.line);
 
   const counts = await inTransaction(db, async (client) => {
-    await client.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY.toString()]);
+    await client.query('SELECT pg_advisory_xact_lock($1)', [SINGLE_KEY_LOCKS.catalogueSeed]);
     if (!fromOperator) {
       const { rowCount } = await client.query('SELECT 1 FROM app_settings WHERE key = $1', [CATALOGUE_SEEDED_KEY]);
       if ((rowCount ?? 0) > 0) return undefined; // another process loaded it meanwhile
@@ -89,7 +88,7 @@ export async function ensureCatalogue(db: Queryable, opts: EnsureCatalogueOption
   log.info(`${fromOperator ? 'CATALOGUE_FILE' : 'built-in catalogue'} ${file}: ${summary}`);
   if (rejected.length > 0) {
     log.warn(`${rejected.length} catalogue row(s) rejected from ${file}:`);
-    for (const line of summariseRejects(rejected)) log.warn(`  ${line}`);
+    for (const line of summarizeRejects(rejected)) log.warn(`  ${line}`);
   }
   return { action: fromOperator ? 'imported' : 'seeded', file, ...counts, rejected: rejected.length };
 }
@@ -106,7 +105,7 @@ async function seededSource(db: Queryable): Promise<string | undefined> {
 async function refreshEndpoints(db: Queryable, file: string, log: Logger): Promise<void> {
   const { sites } = prepareSites((await readCatalogueFile(file)).rows);
   const changed = await inTransaction(db, async (client) => {
-    await client.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY.toString()]);
+    await client.query('SELECT pg_advisory_xact_lock($1)', [SINGLE_KEY_LOCKS.catalogueSeed]);
     return syncCatalogueEndpoints(client, sites);
   });
   if (changed > 0) log.info(`built-in catalogue ${file}: MCP endpoints updated on ${changed} site(s)`);

@@ -1,4 +1,4 @@
-import type { Logger } from '../util/logger';
+import type { Logger } from '@mcp-census/streams/platform/logger';
 import { inTransaction, upsertSites, type Queryable } from './import-catalogue';
 import { CATALOGUE_SEEDED_KEY } from './seed';
 import type { CatalogueSite } from './validate-row';

@@ -1,7 +1,7 @@
 import { CATEGORIES, type Category } from '@mcp-census/schemas';
 import { z } from 'zod';
 import { catalogueEndpointSchema, endpointSourceSchema } from './endpoint-url';
-import { MAX_URL_CHARS, normaliseHost } from './normalise-host';
+import { MAX_URL_CHARS, normalizeHost } from './normalize-host';
 
 /** A catalogue row as it arrives (strings from CSV cells). */
 export interface RawCatalogueRow {
@@ -127,7 +127,7 @@ const rowSchema = z.object({
     .trim()
     .max(MAX_URL_CHARS, `url is longer than ${MAX_URL_CHARS} characters`)
     .transform((s, ctx) => {
-      const result = normaliseHost(s);
+      const result = normalizeHost(s);
       if (!result.ok) {
         ctx.addIssue({ code: 'custom', message: result.reason });
         return z.NEVER;

@@ -7,10 +7,9 @@ import pg from 'pg';
 import { TOPICS } from '@mcp-census/schemas';
 import { createClient } from '@clickhouse/client';
 import { createEventPublisher, createKafka, highWatermarks, resetGroupToEarliest, stateProjection, trendsProjection, waitForGroupToReach } from '@mcp-census/streams';
-import { createCategoryLookup } from '../queries/website-categories';
 import { loadConfig, orExitOnConfigError } from '../config/config';
 import { startInfrastructure } from '../runtime/infrastructure';
-import { createLogger } from '../util/logger';
+import { createLogger } from '@mcp-census/streams/platform/logger';
 
 const PROJECTORS = ['state', 'trends'] as const;
 type Projector = (typeof PROJECTORS)[number];
@@ -27,10 +26,11 @@ try {
 }
 
 const config = orExitOnConfigError(() => loadConfig());
-const log = createLogger(config.logLevel === 'debug' ? 'debug' : 'warn', 'replay');
+// Progress and the result are printed for the operator; the log carries only problems (and debug detail).
+const log = createLogger({ level: config.logLevel === 'debug' ? 'debug' : 'warn', format: config.logFormat }).child({ component: 'replay' });
 const started = Date.now();
-const infra = await startInfrastructure(config, log).catch((err: Error) => {
-  console.error(`replay: ${err.message}`);
+const infra = await startInfrastructure(config, log).catch((err: unknown) => {
+  log.error({ err }, 'replay: cannot start the services');
   process.exit(1);
 });
 const pool = new pg.Pool({ connectionString: infra.databaseUrl, max: 5 });
@@ -40,7 +40,7 @@ try {
   const replayed = projector === 'state' ? await replayState() : await replayTrends();
   console.log(`replay ${projector}: ${replayed} events re-projected in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 } catch (err) {
-  console.error(`replay ${projector} failed: ${(err as Error).message}`);
+  log.error({ err }, `replay ${projector} failed`);
   exitCode = 1;
 } finally {
   await pool.end();
@@ -56,7 +56,7 @@ async function replayTrends(): Promise<number> {
     const group = trendsProjection.TRENDS_PROJECTOR_GROUP;
     await resetGroupToEarliest(kafka, group, TOPICS.scanCompleted);
     const target = await highWatermarks(kafka, TOPICS.scanCompleted);
-    const running = await trendsProjection.startTrendsProjector({ kafka, clickhouse, categoryOf: createCategoryLookup(pool), log: (level, m) => log[level](m) });
+    const running = await trendsProjection.startTrendsProjector({ kafka, clickhouse, categoryOf: trendsProjection.createCategoryLookup(pool), log, liveness: config.liveness });
     try {
       await waitForGroupToReach(kafka, group, TOPICS.scanCompleted, target, { timeoutMs: 30 * 60_000, onProgress: progressPrinter('trends') });
     } finally {
@@ -88,7 +88,7 @@ async function replayState(): Promise<number> {
   for (const feed of feeds) await resetGroupToEarliest(kafka, feed.group, feed.topic);
   const targets = await Promise.all(feeds.map((f) => highWatermarks(kafka, f.topic)));
   const publisher = await createEventPublisher(kafka, 'mcp-census-replay');
-  const running = await stateProjection.startStateProjector({ kafka, pool, publisher, log: (level, m) => log[level](m), liveness: config.liveness });
+  const running = await stateProjection.startStateProjector({ kafka, pool, publisher, log, liveness: config.liveness });
   try {
     await Promise.all(
       feeds.map((feed, i) =>

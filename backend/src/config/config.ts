@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from '@mcp-census/streams/platform/logger';
+import type { LivenessSettings } from '@mcp-census/schemas/liveness-settings';
 import { ADMIN_PASSWORD_MIN_LENGTH, isPasswordHash } from '../auth/password-hash';
 
 /** Roles a process can run; `npm start` runs all of them in one process. */
@@ -111,7 +113,15 @@ const envSchema = z.object({
     .default(ROLES.join(','))
     .transform((v) => v.split(',').map((r) => r.trim()).filter(Boolean))
     .pipe(z.array(z.enum(ROLES)).min(1, 'must name at least one role')),
-  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  LOG_LEVEL: z
+    .enum([...LOG_LEVELS, ''], { error: `must be one of ${LOG_LEVELS.join(', ')}` })
+    .default('info')
+    .transform((v) => (v === '' ? 'info' : v)),
+  // Unset: pretty at a terminal, json otherwise (decided by the logger).
+  LOG_FORMAT: z
+    .enum([...LOG_FORMATS, ''], { error: `must be ${LOG_FORMATS.join(' or ')}` })
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
   PUBLIC_URL: optionalUrl(['http:', 'https:']),
   CATALOGUE_FILE: z
     .string()
@@ -197,7 +207,9 @@ export type AppConfig = {
     kafkaPort: number | undefined;
   };
   roles: Role[];
-  logLevel: 'debug' | 'info' | 'warn' | 'error';
+  logLevel: LogLevel;
+  /** LOG_FORMAT; undefined: pretty when stdout is a terminal, json otherwise. */
+  logFormat: LogFormat | undefined;
   catalogueFile: string | undefined;
   /** Where the public reaches this deployment; the scanner's User-Agent points at its About page. */
   publicUrl: string;
@@ -220,7 +232,7 @@ export type AppConfig = {
     canary: { url: string; intervalMs: number } | undefined;
   };
   /** A site's status changes to unreachable only after this many unreachable scans in a row spanning at least these hours. */
-  liveness: { confirmScans: number; confirmHours: number };
+  liveness: LivenessSettings;
   admin: {
     username: string;
     /** ADMIN_PASSWORD: hashed in memory at start, never stored. */
@@ -283,6 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     roles: [...new Set(e.ROLES)],
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     catalogueFile: e.CATALOGUE_FILE,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     scan: {

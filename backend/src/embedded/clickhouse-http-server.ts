@@ -11,15 +11,15 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createLogger } from '@mcp-census/streams/platform/logger';
 import { ChdbEngine } from './clickhouse-http/engine';
 import { createRequestHandler } from './clickhouse-http/http-handler';
 import { ParentMessageSchema, ServerConfigSchema, type ChildMessage } from './clickhouse-http/ipc';
 
 const SIGNAL_GRACE_MS = 30_000;
 
-function log(msg: string): void {
-  process.stderr.write(`[clickhouse-embedded ${process.pid}] ${msg}\n`);
-}
+// JSON lines on stderr: the parent (clickhouse.ts) relays each into its own log at the line's level.
+const log = createLogger({ level: 'debug', format: 'json', destination: process.stderr });
 
 function send(msg: ChildMessage): void {
   if (process.connected && process.send) process.send(msg);
@@ -54,18 +54,18 @@ async function main(): Promise<void> {
   const shutdown = async (reason: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
-    log(`shutting down (${reason})`);
+    log.debug(`shutting down (${reason})`);
     server.close();
     server.closeIdleConnections();
     const force = setTimeout(() => {
-      log('shutdown timed out; exiting');
+      log.error('shutdown timed out; exiting');
       process.exit(1);
     }, config.shutdownTimeoutMs + 5_000);
     force.unref();
     try {
       await engine.close(config.shutdownTimeoutMs);
     } catch (err) {
-      log(`engine close failed: ${(err as Error).message}`);
+      log.error({ err }, 'engine close failed');
     }
     server.closeAllConnections();
     process.exit(0);
@@ -79,7 +79,7 @@ async function main(): Promise<void> {
       void shutdown(signal);
       return;
     }
-    log(`${signal} received; waiting for the parent to stop us`);
+    log.debug(`${signal} received; waiting for the parent to stop us`);
     setTimeout(() => void shutdown(`${signal}, parent did not stop us`), SIGNAL_GRACE_MS).unref();
   };
   process.on('SIGTERM', onSignal);
@@ -89,26 +89,26 @@ async function main(): Promise<void> {
   process.on('message', (msg: unknown) => {
     if (ParentMessageSchema.safeParse(msg).success) void shutdown('requested by parent');
   });
-  if (process.send === undefined) log('started without an IPC channel; stop it with SIGTERM');
+  if (process.send === undefined) log.warn('started without an IPC channel; stop it with SIGTERM');
 
   send({ type: 'listening', port, version: engine.version, startupMs: Date.now() - started });
-  log(`serving chdb ${engine.version} on http://127.0.0.1:${port} (data in ${config.dataDir})`);
+  log.debug(`serving chdb ${engine.version} on http://127.0.0.1:${port} (data in ${config.dataDir})`);
 }
 
 // Request handlers catch their own errors; anything reaching here means the
 // process state is unknown, so exit and let the parent decide on a restart.
 process.on('uncaughtException', (err) => {
-  log(`uncaught exception: ${err.stack ?? err.message}`);
+  log.fatal({ err }, 'uncaught exception');
   process.exit(70);
 });
 process.on('unhandledRejection', (err) => {
-  log(`unhandled rejection: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  log.fatal({ err }, 'unhandled rejection');
   process.exit(70);
 });
 
 main().catch((err: unknown) => {
   const message = err instanceof Error ? err.message : String(err);
-  log(`failed to start: ${message}`);
+  log.fatal({ err }, 'failed to start');
   send({ type: 'fatal', message });
   // Let the IPC message flush before exiting.
   setTimeout(() => process.exit(1), 50);

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
+import { silentLogger, type Logger } from '@mcp-census/streams/platform/logger';
 import { ChildMessageSchema, type ParentMessage, type ServerConfig } from './clickhouse-http/ipc';
 
 export interface EmbeddedClickHouse {
@@ -32,7 +33,7 @@ export interface EmbeddedClickHouse {
 const OptionsSchema = z.object({
   dataDir: z.string().min(1),
   port: z.number().int().min(0).max(65535).optional(),
-  logger: z.custom<(msg: string) => void>((v) => typeof v === 'function').optional(),
+  log: z.custom<Logger>((v) => typeof v === 'object' && v !== null && typeof (v as Logger).child === 'function').optional(),
   /** Request body cap (default 256 MiB); larger requests are answered 413. */
   maxBodyBytes: z.number().int().positive().optional(),
   maxConcurrentQueries: z.number().int().positive().max(64).optional(),
@@ -59,7 +60,26 @@ interface Started {
   startupMs: number;
 }
 
-function spawnServer(config: ServerConfig, log: (msg: string) => void, timeoutMs: number): Promise<Started> {
+/** A line the engine process printed: its own pino JSON at its level; anything else (runtime warnings, native output) at debug, as before. */
+const EngineLineSchema = z.looseObject({ level: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal']), msg: z.string() });
+
+function relayEngineLine(log: Logger, line: string): void {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(line);
+  } catch {
+    parsed = undefined;
+  }
+  const entry = EngineLineSchema.safeParse(parsed);
+  if (!entry.success) {
+    log.debug(`engine: ${line}`);
+    return;
+  }
+  const { level, msg, time: _time, pid, ...fields } = entry.data;
+  log[level]({ ...fields, enginePid: pid }, msg);
+}
+
+function spawnServer(config: ServerConfig, log: Logger, timeoutMs: number): Promise<Started> {
   const child = fork(SERVER_SCRIPT, [JSON.stringify(config)], {
     execArgv: ['--import', tsxLoaderUrl()],
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
@@ -71,7 +91,7 @@ function spawnServer(config: ServerConfig, log: (msg: string) => void, timeoutMs
     createInterface({ input: stream }).on('line', (line) => {
       tail.push(line);
       if (tail.length > 20) tail.shift();
-      log(line);
+      relayEngineLine(log, line);
     });
   };
   forward(child.stdout);
@@ -124,7 +144,7 @@ function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
 
 export async function startEmbeddedClickHouse(options: EmbeddedClickHouseOptions): Promise<EmbeddedClickHouse> {
   const opts = OptionsSchema.parse(options);
-  const log = opts.logger ?? (() => undefined);
+  const log = opts.log ?? silentLogger();
   const dataDir = path.resolve(opts.dataDir);
   const config = (port: number): ServerConfig => ({
     dataDir,
@@ -135,7 +155,7 @@ export async function startEmbeddedClickHouse(options: EmbeddedClickHouseOptions
 
   const first = await spawnServer(config(opts.port ?? 0), log, opts.startTimeoutMs);
   const port = first.port;
-  log(`embedded ClickHouse (chdb ${first.version}) listening on 127.0.0.1:${port}, pid ${first.child.pid}, started in ${first.startupMs} ms`);
+  log.debug(`embedded ClickHouse (chdb ${first.version}) listening on 127.0.0.1:${port}, pid ${first.child.pid}, started in ${first.startupMs} ms`);
 
   let child = first.child;
   let stopping = false;
@@ -151,14 +171,14 @@ export async function startEmbeddedClickHouse(options: EmbeddedClickHouseOptions
 
   const watch = (c: ChildProcess) => {
     // An 'error' without a listener would throw in this (the app's) process.
-    c.on('error', (err) => log(`embedded ClickHouse (pid ${c.pid}) process error: ${err.message}`));
+    c.on('error', (err) => log.error({ err }, `embedded ClickHouse (pid ${c.pid}) process error`));
     c.once('exit', (code, signal) => {
       if (stopping || c !== child) return;
-      log(`embedded ClickHouse (pid ${c.pid}) exited unexpectedly (code ${code}, signal ${signal})`);
+      log.warn(`embedded ClickHouse (pid ${c.pid}) exited unexpectedly (code ${code}, signal ${signal})`);
       const now = Date.now();
       while (restarts.length > 0 && now - (restarts[0] as number) > RESTART_WINDOW_MS) restarts.shift();
       if (!opts.restartOnCrash || restarts.length >= MAX_RESTARTS) {
-        log('embedded ClickHouse is not restarted; queries will fail until the app restarts');
+        log.error('embedded ClickHouse is not restarted; queries will fail until the app restarts');
         return;
       }
       restarts.push(now);
@@ -174,9 +194,9 @@ export async function startEmbeddedClickHouse(options: EmbeddedClickHouseOptions
           }
           child = next.child;
           watch(child);
-          log(`embedded ClickHouse restarted, pid ${child.pid}`);
+          log.info(`embedded ClickHouse restarted, pid ${child.pid}`);
         } catch (err) {
-          log(`embedded ClickHouse restart failed: ${(err as Error).message}`);
+          log.error({ err }, 'embedded ClickHouse restart failed');
         }
       })().finally(() => {
         restarting = undefined;
@@ -208,11 +228,11 @@ export async function startEmbeddedClickHouse(options: EmbeddedClickHouseOptions
           c.kill('SIGTERM');
         }
         if (!(await waitForExit(c, opts.stopTimeoutMs))) {
-          log(`embedded ClickHouse (pid ${c.pid}) did not stop in ${opts.stopTimeoutMs} ms; killing it`);
+          log.warn(`embedded ClickHouse (pid ${c.pid}) did not stop in ${opts.stopTimeoutMs} ms; killing it`);
           c.kill('SIGKILL');
           await waitForExit(c, 5_000);
         }
-        log('embedded ClickHouse stopped');
+        log.debug('embedded ClickHouse stopped');
       })();
       return stopped;
     },

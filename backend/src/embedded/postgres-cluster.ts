@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { chown, mkdir, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import type { Logger } from '@mcp-census/streams/platform/logger';
 import { isProcessAlive, processCommandLine, waitForExit } from '../util/process-alive';
 import type { OsUser } from './postgres-os-user';
 
@@ -67,7 +68,7 @@ export async function ensureCluster(opts: {
   clusterDir: string;
   initdb: string;
   osUser: OsUser | undefined;
-  log: (msg: string) => void;
+  log: Logger;
 }): Promise<ClusterCredentials> {
   const { dataDir, clusterDir, initdb, osUser, log } = opts;
   const existing = await readCredentials(dataDir);
@@ -86,7 +87,7 @@ export async function ensureCluster(opts: {
   const pwFile = path.join(clusterDir, '..', `.pg-pw-${randomBytes(6).toString('hex')}`);
   await writeFile(pwFile, `${creds.password}\n`, { mode: 0o600 });
   if (osUser) await chown(pwFile, osUser.uid, osUser.gid);
-  log(`initialising a new PostgreSQL cluster in ${clusterDir}`);
+  log.info(`initialising a new PostgreSQL cluster in ${clusterDir}`);
   try {
     await runToCompletion(
       initdb,
@@ -106,7 +107,7 @@ export async function ensureCluster(opts: {
  * running on the cluster or a stale postmaster.pid. Stop the orphan cleanly;
  * remove a lock whose pid is dead or belongs to an unrelated process.
  */
-export async function recoverStaleLock(clusterDir: string, log: (msg: string) => void): Promise<void> {
+export async function recoverStaleLock(clusterDir: string, log: Logger): Promise<void> {
   const lockFile = path.join(clusterDir, 'postmaster.pid');
   let content: string;
   try {
@@ -118,14 +119,14 @@ export async function recoverStaleLock(clusterDir: string, log: (msg: string) =>
   const cmdline = isProcessAlive(pid) ? await processCommandLine(pid) : undefined;
   const isOurOrphan = cmdline !== undefined && cmdline.includes('postgres') && cmdline.includes(clusterDir);
   if (isOurOrphan) {
-    log(`stopping PostgreSQL left running by an earlier crash (pid ${pid})`);
+    log.warn(`stopping PostgreSQL left running by an earlier crash (pid ${pid})`);
     process.kill(pid, 'SIGINT'); // fast shutdown: rolls back open transactions, checkpoints
     if (!(await waitForExit(pid, 30_000))) {
       process.kill(pid, 'SIGQUIT'); // immediate shutdown; WAL replay on next start
       await waitForExit(pid, 10_000);
     }
   } else {
-    log(`removing stale PostgreSQL lock file (pid ${Number.isNaN(pid) ? 'unknown' : pid} is not running)`);
+    log.warn(`removing stale PostgreSQL lock file (pid ${Number.isNaN(pid) ? 'unknown' : pid} is not running)`);
   }
   await unlink(lockFile).catch(() => undefined);
 }

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { chmod, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import type { Logger } from '@mcp-census/streams/platform/logger';
 
 const run = promisify(execFile);
 
@@ -23,11 +24,11 @@ async function lookup(name: string): Promise<OsUser | undefined> {
  * PostgreSQL refuses to run as root. When we are root, run it as the system
  * user `postgres`, creating that user if the machine has none.
  */
-export async function resolvePostgresOsUser(log: (msg: string) => void): Promise<OsUser | undefined> {
+export async function resolvePostgresOsUser(log: Logger): Promise<OsUser | undefined> {
   if (process.getuid?.() !== 0) return undefined;
   const existing = await lookup('postgres');
   if (existing) return existing;
-  log('running as root: creating system user "postgres" to own the embedded database');
+  log.info('running as root: creating system user "postgres" to own the embedded database');
   try {
     await run('groupadd', ['--system', 'postgres']).catch(() => undefined);
     await run('useradd', ['--system', '--gid', 'postgres', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres']);
@@ -44,7 +45,7 @@ export async function resolvePostgresOsUser(log: (msg: string) => void): Promise
  * directory. Where an ancestor is closed to others (e.g. /root is 0700), add
  * only the search bit (o+x), which lets it pass through without listing.
  */
-export async function ensureTraversable(dir: string, log: (msg: string) => void): Promise<void> {
+export async function ensureTraversable(dir: string, log: Logger): Promise<void> {
   const ancestors: string[] = [];
   for (let d = path.dirname(path.resolve(dir)); ; d = path.dirname(d)) {
     ancestors.push(d);
@@ -54,7 +55,7 @@ export async function ensureTraversable(dir: string, log: (msg: string) => void)
     const info = await stat(ancestor);
     if ((info.mode & 0o001) === 0) {
       await chmod(ancestor, info.mode | 0o001);
-      log(`granted search permission (o+x) on ${ancestor} so the postgres user can reach its data directory`);
+      log.info(`granted search permission (o+x) on ${ancestor} so the postgres user can reach its data directory`);
     }
   }
 }

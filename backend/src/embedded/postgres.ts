@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
+import { silentLogger, type Logger } from '@mcp-census/streams/platform/logger';
 import { findFreePort } from '../util/free-port';
 import { loadPostgresBinaries } from './postgres-binaries';
 import { ensureCluster, recoverStaleLock } from './postgres-cluster';
@@ -29,9 +30,9 @@ const SHUTDOWN_GRACE_MS = 10_000;
 export async function startEmbeddedPostgres(opts: {
   dataDir: string;
   port?: number;
-  log?: (msg: string) => void;
+  log?: Logger;
 }): Promise<EmbeddedPostgres> {
-  const log = opts.log ?? (() => undefined);
+  const log = opts.log ?? silentLogger();
   const dataDir = path.resolve(opts.dataDir);
   const clusterDir = path.join(dataDir, 'postgres');
   const binaries = await loadPostgresBinaries();
@@ -69,14 +70,14 @@ export async function startEmbeddedPostgres(opts: {
       stopping ??= (async () => {
         // The guardian gives PostgreSQL a fast shutdown, then an immediate one after the grace period.
         await guardian.stop(SHUTDOWN_GRACE_MS + 10_000);
-        log('PostgreSQL stopped');
+        log.debug('PostgreSQL stopped');
       })();
       return stopping;
     },
   };
 }
 
-function waitUntilReady(child: ChildProcess, log: (msg: string) => void): Promise<void> {
+function waitUntilReady(child: ChildProcess, log: Logger): Promise<void> {
   return new Promise((resolve, reject) => {
     let tail = '';
     let ready = false;
@@ -87,7 +88,7 @@ function waitUntilReady(child: ChildProcess, log: (msg: string) => void): Promis
     child.stderr?.on('data', (chunk: Buffer) => {
       const text = chunk.toString();
       tail = (tail + text).slice(-8000);
-      for (const line of text.split('\n')) if (line.trim()) log(`postgres: ${line.trim()}`);
+      for (const line of text.split('\n')) if (line.trim()) log.debug(`postgres: ${line.trim()}`);
       if (!ready && text.includes('database system is ready to accept connections')) {
         ready = true;
         clearTimeout(timer);
@@ -102,7 +103,7 @@ function waitUntilReady(child: ChildProcess, log: (msg: string) => void): Promis
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
       if (!ready) reject(new Error(`PostgreSQL exited during start-up (code ${code}, signal ${signal}): ${tail.slice(-2000)}`));
-      else log(`PostgreSQL exited (code ${code}, signal ${signal})`);
+      else log.debug(`PostgreSQL exited (code ${code}, signal ${signal})`);
     });
   });
 }

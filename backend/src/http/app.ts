@@ -1,10 +1,12 @@
 import type Router from '@koa/router';
 import Koa, { type Middleware } from 'koa';
 import type { HealthResponse } from '@mcp-census/schemas';
+import type { Logger } from '@mcp-census/streams/platform/logger';
 import { publicCors } from './cors';
 import { errorHandler, HttpError } from './error-handler';
 import { healthRoutes } from './routes/health-route';
 import { instanceRoutes } from './routes/instance-route';
+import { requestLog } from './request-log';
 import { scanRoutes, type ScanService } from './routes/scan-routes';
 import { securityHeaders } from './security-headers';
 import { staticFiles } from './static-files';
@@ -24,6 +26,8 @@ export interface AppDependencies {
   writeLimiter?: Middleware | undefined;
   /** TRUST_PROXY: reverse proxies in front of the app (0 or unset: X-Forwarded-* are ignored). */
   trustProxy?: number | undefined;
+  /** Logs every request at debug level; unset: requests are not logged. */
+  log?: Logger | undefined;
 }
 
 /** The Koa app: thin routes over services, JSON errors, the built frontend. */
@@ -35,6 +39,7 @@ export function createApp(deps: AppDependencies): Koa {
   app.proxy = hops > 0;
   app.maxIpsCount = hops;
   app.silent = true; // errors are reported by errorHandler, not Koa's default stderr dump
+  if (deps.log) app.use(requestLog(deps.log));
   app.use(securityHeaders());
   app.use(errorHandler(deps.onUnexpectedError));
   app.use(publicCors());

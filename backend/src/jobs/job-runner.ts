@@ -1,7 +1,6 @@
 import type pg from 'pg';
-import { LOCK_CLASS, LOCKS } from '../migrations/advisory-locks';
-import type { Logger } from '../util/logger';
-import { advisoryLeadership } from '@mcp-census/streams';
+import { advisoryLeadership } from '@mcp-census/streams/platform/leadership';
+import type { Logger } from '@mcp-census/streams/platform/logger';
 import { finishJobRun, readJobRun, startJobRun } from './job-runs';
 import type { DuePeriod } from './periods';
 
@@ -67,10 +66,10 @@ export function startJobRunner(opts: JobRunnerOptions): RunningJobRunner {
   const retryFailedAfterMs = opts.retryFailedAfterMs ?? 5 * 60_000;
   const leadership = advisoryLeadership({
     databaseUrl: opts.databaseUrl,
-    lock: [LOCK_CLASS, LOCKS.scheduledJobs],
+    lock: 'scheduledJobs',
     applicationName: 'mcp-census-jobs-lock',
     lockName: 'job lock',
-    log: (level, message) => opts.log[level](message),
+    log: opts.log,
   });
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -97,9 +96,10 @@ export function startJobRunner(opts: JobRunnerOptions): RunningJobRunner {
       opts.log[status === 'succeeded' ? 'info' : 'warn'](`${job.name} ${period.key}: ${outcome.summary}${status === 'failed' ? ' (runs again later)' : ''}`);
       return { job: job.name, period: period.key, status, summary: outcome.summary };
     } catch (err) {
+      // The message is the run's stored summary; the log line keeps the whole error.
       const message = (err as Error).message;
       await finishJobRun(opts.pool, run, 'failed', now(), message).catch(() => undefined);
-      opts.log.error(`${job.name} ${period.key} failed: ${message}`);
+      opts.log.error({ err }, `${job.name} ${period.key} failed`);
       return { job: job.name, period: period.key, status: 'failed', summary: message };
     }
   }
@@ -119,7 +119,7 @@ export function startJobRunner(opts: JobRunnerOptions): RunningJobRunner {
   const loop = () => {
     if (stopped) return;
     running = tick()
-      .catch((err: Error) => opts.log.error(`job pass failed: ${err.message}`))
+      .catch((err: unknown) => opts.log.error({ err }, 'job pass failed'))
       .finally(() => {
         if (!stopped) timer = setTimeout(loop, tickMs);
       });

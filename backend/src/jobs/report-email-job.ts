@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { TrendPeriod } from '@mcp-census/schemas';
 import type { AdoptionReportData } from '../services/adoption-report-data';
-import type { Logger } from '../util/logger';
+import type { Logger } from '@mcp-census/streams/platform/logger';
 import type { ScheduledJob } from './job-runner';
 import { MailSendError, type Mailer } from './mailer';
 import { latestReportPeriod, type ReportFrequency } from './periods';
@@ -72,7 +72,7 @@ export function reportEmailJob(deps: ReportEmailJobDeps): ScheduledJob {
             const error = (err as Error).message;
             const status = await markDeliveryFailed(pool, { subscriptionId: subscriber.id, periodKey: period.key, attempt, failure, error }, policy);
             failed += 1;
-            deps.log.warn(`report mail to subscription #${subscriber.id} for ${period.key} failed (${failure}, ${status === 'retry' ? 'will retry' : 'given up'}): ${error}`);
+            deps.log.warn({ err }, `report mail to subscription #${subscriber.id} for ${period.key} failed (${failure}, ${status === 'retry' ? 'will retry' : 'given up'})`);
             continue;
           }
           await markDeliverySent(pool, subscriber.id, period.key, now, messageId);

@@ -4,7 +4,7 @@ import type pg from 'pg';
 import type { AppConfig } from '../config/config';
 import { loadAdoptionReportData } from '../services/adoption-report-data';
 import { createPublicData } from '../services/public-data';
-import type { Logger } from '../util/logger';
+import type { Logger } from '@mcp-census/streams/platform/logger';
 import { dailyHistoryJob } from './daily-history-job';
 import { startJobRunner, type RunningJobRunner, type ScheduledJob } from './job-runner';
 import { createMailer, type Mailer } from './mailer';
@@ -69,7 +69,7 @@ export async function startScheduledJobs(opts: {
   const { config, pool, log } = opts;
   const unsubscribeSecret = await resolveUnsubscribeSecret(pool, config.unsubscribeSecret);
   const clickhouse = createClient({ url: opts.clickhouseUrl, database: opts.clickhouseDatabase });
-  const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: path.join(config.dataDir, 'outbox'), log: log.child('mail') });
+  const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: path.join(config.dataDir, 'outbox'), log });
   const jobs = buildScheduledJobs({ pool, clickhouse, mailer, unsubscribeSecret, publicUrl: config.publicUrl, retention: config.retention, log });
   const runner = startJobRunner({ databaseUrl: opts.databaseUrl, pool, jobs, log });
   log.info(

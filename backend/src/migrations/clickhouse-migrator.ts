@@ -1,7 +1,7 @@
 import { ClickHouseLogLevel, createClient } from '@clickhouse/client';
 import pg from 'pg';
 import path from 'node:path';
-import { LOCK_CLASS, LOCKS } from './advisory-locks';
+import { lockPair } from '@mcp-census/streams/platform/advisory-locks';
 import { assertUnchanged, migrationLabel, MIGRATIONS_ROOT, readMigrationFiles } from './migration-files';
 import type { MigrationResult } from './postgres-migrator';
 import { splitSqlStatements } from './sql-statements';
@@ -27,7 +27,7 @@ export async function migrateClickHouse(opts: {
   const server = createClient({ url: opts.clickhouseUrl, log });
   const db = createClient({ url: opts.clickhouseUrl, database: opts.database, log });
   try {
-    await lockClient.query('SELECT pg_advisory_lock($1, $2)', [LOCK_CLASS, LOCKS.clickhouseMigrations]);
+    await lockClient.query('SELECT pg_advisory_lock($1, $2)', lockPair('clickhouseMigrations'));
     await server.command({ query: `CREATE DATABASE IF NOT EXISTS ${quoteIdentifier(opts.database)}` });
     await db.command({
       query: `CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -60,7 +60,7 @@ export async function migrateClickHouse(opts: {
     }
     return result;
   } finally {
-    await lockClient.query('SELECT pg_advisory_unlock($1, $2)', [LOCK_CLASS, LOCKS.clickhouseMigrations]).catch(() => undefined);
+    await lockClient.query('SELECT pg_advisory_unlock($1, $2)', lockPair('clickhouseMigrations')).catch(() => undefined);
     await lockClient.end();
     await Promise.all([server.close(), db.close()]);
   }

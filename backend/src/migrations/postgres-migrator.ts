@@ -1,6 +1,6 @@
 import pg from 'pg';
 import path from 'node:path';
-import { LOCK_CLASS, LOCKS } from './advisory-locks';
+import { lockPair } from '@mcp-census/streams/platform/advisory-locks';
 import { assertUnchanged, migrationLabel, MIGRATIONS_ROOT, readMigrationFiles } from './migration-files';
 
 export interface MigrationResult {
@@ -18,7 +18,7 @@ export async function migratePostgres(databaseUrl: string, dir = path.join(MIGRA
   const client = new pg.Client({ connectionString: databaseUrl, application_name: 'mcp-census-migrator' });
   await client.connect();
   try {
-    await client.query('SELECT pg_advisory_lock($1, $2)', [LOCK_CLASS, LOCKS.postgresMigrations]);
+    await client.query('SELECT pg_advisory_lock($1, $2)', lockPair('postgresMigrations'));
     await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version integer PRIMARY KEY,
       name text NOT NULL,
@@ -48,7 +48,7 @@ export async function migratePostgres(databaseUrl: string, dir = path.join(MIGRA
     }
     return result;
   } finally {
-    await client.query('SELECT pg_advisory_unlock($1, $2)', [LOCK_CLASS, LOCKS.postgresMigrations]).catch(() => undefined);
+    await client.query('SELECT pg_advisory_unlock($1, $2)', lockPair('postgresMigrations')).catch(() => undefined);
     await client.end();
   }
 }

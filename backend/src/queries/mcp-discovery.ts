@@ -1,8 +1,8 @@
 import type pg from 'pg';
 import { z } from 'zod';
 import { evidenceSchema, type DiscoveryQuery, type DiscoveryResponse } from '@mcp-census/schemas';
+import { escapeLike } from './like-pattern';
 
-const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const total = z.object({ total: z.coerce.number().int() });
 const source = { website_name: z.string(), website_url: z.string() };
 const endpointRow = z.object({ ...source, endpoint: z.string(), has_mcp: z.boolean(), evidence: evidenceSchema.nullable().catch(null) });
@@ -44,7 +44,7 @@ export async function readMcpDiscovery(pool: pg.Pool, q: DiscoveryQuery): Promis
   const pattern = q.search ? `%${escapeLike(q.search)}%` : null;
   const params = [pattern, q.limit, (q.page - 1) * q.limit];
   const want = (kind: keyof typeof LISTS) => !q.kind || q.kind === kind;
-  const run = async (kind: keyof typeof LISTS) => (want(kind) ? (await pool.query(LISTS[kind], params)).rows : []);
+  const run = async (kind: keyof typeof LISTS): Promise<unknown[]> => (want(kind) ? (await pool.query<Record<string, unknown>>(LISTS[kind], params)).rows : []);
   const [endpoints, tools, resources, prompts] = await Promise.all([run('endpoints'), run('tools'), run('resources'), run('prompts')]);
   // An empty page past the end carries no count; count separately then (rare).
   const countOf = async (kind: keyof typeof LISTS, rows: unknown[]): Promise<number> => {

@@ -1,15 +1,7 @@
 import type { ClickHouseClient } from '@clickhouse/client';
+import type { NewlyAdoptingSite } from '@mcp-census/schemas/api/trends';
 import type pg from 'pg';
 import { z } from 'zod';
-
-export interface NewlyAdoptingSite {
-  id: number;
-  name: string;
-  url: string;
-  category: string | null;
-  /** The site's first scan that found MCP (ISO time). */
-  firstMcpAt: string;
-}
 
 /** Sites listed by name in a report; the total comes from the adoption trend. */
 export const NEWLY_ADOPTING_LIMIT = 20;

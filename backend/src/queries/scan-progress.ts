@@ -1,6 +1,7 @@
+import type { ScanProgressSnapshot } from '@mcp-census/schemas/api/scan';
+import { COUNTED_MCP, JOIN_LIVENESS } from '@mcp-census/schemas/counted-mcp';
 import type pg from 'pg';
 import { z } from 'zod';
-import type { ScannerState } from '@mcp-census/schemas';
 
 export const scanProgressRowSchema = z.object({
   paused: z.boolean(),
@@ -14,23 +15,11 @@ export const scanProgressRowSchema = z.object({
   last_scan_time: z.date().nullable(),
 });
 
-export interface ScanProgressSnapshot {
-  scanningActive: boolean;
-  paused: boolean;
-  currentBatch: number;
-  totalWebsites: number;
-  scannedWebsites: number;
-  mcpEnabledCount: number;
-  scannedToday: number;
-  errors: number;
-  lastScanTime: string | null;
-  /** The scanners' own network state (queries/scanner-state.ts), when read alongside. */
-  scanner?: ScannerState;
-}
-
 /**
  * Scan progress from the scheduling tables. "Today" is the UTC day of `now`;
  * a batch open longer than the request timeout no longer counts as active.
+ * The MCP count is the confirmed one of /api/metrics (COUNTED_MCP): a site
+ * that failed a scan or two still counts, a confirmed unreachable one does not.
  */
 export async function readScanProgress(
   pool: pg.Pool,
@@ -44,7 +33,7 @@ export async function readScanProgress(
        (SELECT count(*) FROM scan_batches) AS batches_total,
        (SELECT count(*) FROM websites WHERE active AND NOT opted_out) AS total_websites,
        (SELECT count(*) FROM website_scan_state s JOIN websites w ON w.id = s.website_id WHERE w.active AND NOT w.opted_out AND s.last_scanned_at > $2) AS scanned_in_cycle,
-       (SELECT count(*) FROM website_scan_state s JOIN websites w ON w.id = s.website_id WHERE w.active AND NOT w.opted_out AND s.last_has_mcp) AS mcp_enabled,
+       (SELECT count(*) FROM websites w JOIN latest_scans l ON l.website_id = w.id ${JOIN_LIVENESS} WHERE w.active AND NOT w.opted_out AND ${COUNTED_MCP}) AS mcp_enabled,
        (SELECT count(DISTINCT website_id) FROM scan_progress_events WHERE scan_time >= $3) AS scanned_today,
        (SELECT count(*) FROM scan_progress_events WHERE scan_time >= $3 AND had_error) AS errors_today,
        (SELECT max(last_scanned_at) FROM website_scan_state) AS last_scan_time`,

@@ -9,7 +9,7 @@ import {
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Namespace } from 'socket.io';
 import type { AdminSession } from '../auth/session-store';
-import type { Logger } from '../util/logger';
+import type { Logger } from '@mcp-census/streams/platform/logger';
 import { onClientEvent, outgoingValidator } from './socket-validation';
 
 export type AdminNamespace = Namespace<AdminClientToServerEvents, AdminServerToClientEvents, Record<string, never>, { session: AdminSession }>;
@@ -77,7 +77,7 @@ export function setUpAdminNamespace(
         next();
       },
       (err: Error) => {
-        log.warn(`/admin handshake: cannot verify the session: ${err.message}`);
+        log.warn({ err }, '/admin handshake: cannot verify the session');
         next(new Error('Authentication unavailable'));
       },
     );
@@ -94,7 +94,7 @@ export function setUpAdminNamespace(
       })
       .catch((err: Error) => {
         // Logged once per distinct failure: an outage must not log every 5 s.
-        if (err.message !== lastReadError) log.warn(`reading admin status failed: ${err.message}`);
+        if (err.message !== lastReadError) log.warn({ err }, 'reading admin status failed');
         lastReadError = err.message;
         return null;
       })

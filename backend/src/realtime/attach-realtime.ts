@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import os from 'node:os';
-import { REALTIME_NAMESPACES, SOCKET_IO_PATH, TOPICS, type AdminStatus } from '@mcp-census/schemas';
+import { REALTIME_NAMESPACES, SOCKET_IO_PATH, TOPICS, type AdminStatus, type LiveDashboardState } from '@mcp-census/schemas';
 import { runEventConsumer, type EventConsumerOptions, type RunningConsumer } from '@mcp-census/streams';
 import { Server } from 'socket.io';
-import type { Logger } from '../util/logger';
+import type { Logger } from '@mcp-census/streams/platform/logger';
 import { setUpAdminNamespace, type AdminNamespace, type AdminSessionVerifier } from './admin-namespace';
 import { setUpLiveNamespace, type LiveNamespace } from './live-namespace';
 
@@ -16,6 +16,8 @@ export interface RealtimeOptions {
   /** Verifies the admin session cookie of a `/admin` handshake (the SessionStore does). */
   sessions: AdminSessionVerifier;
   readAdminStatus: () => Promise<AdminStatus>;
+  /** The figures and scan progress `/live` pushes, read once per coalesced flush of deltas. */
+  readDashboardState: () => Promise<LiveDashboardState>;
   log: Logger;
   /** Topic overrides for tests; default TOPICS.dashboardDelta and TOPICS.scanLog. */
   topics?: { dashboardDelta: string; scanLog: string };
@@ -67,6 +69,7 @@ export async function attachRealtime(opts: RealtimeOptions): Promise<RunningReal
   const live = setUpLiveNamespace(io.of(REALTIME_NAMESPACES.live) as unknown as LiveNamespace, {
     serverId: randomBytes(6).toString('hex'),
     log,
+    readDashboardState: opts.readDashboardState,
     ...(opts.coalesceMs !== undefined ? { coalesceMs: opts.coalesceMs } : {}),
   });
   const admin = setUpAdminNamespace(io.of(REALTIME_NAMESPACES.admin) as unknown as AdminNamespace, {
@@ -78,7 +81,6 @@ export async function attachRealtime(opts: RealtimeOptions): Promise<RunningReal
   });
 
   const consumers: RunningConsumer[] = [];
-  const consumerLog = (level: 'info' | 'warn' | 'error', message: string) => log[level](message);
   const close = async () => {
     if (closed) return;
     closed = true;
@@ -102,7 +104,7 @@ export async function attachRealtime(opts: RealtimeOptions): Promise<RunningReal
         handle: async (events) => {
           for (const event of events) live.publish(event.payload);
         },
-        log: consumerLog,
+        log,
       }),
     );
     consumers.push(
@@ -114,7 +116,7 @@ export async function attachRealtime(opts: RealtimeOptions): Promise<RunningReal
         type: 'scan.log',
         fromBeginning: false,
         handle: async (events) => admin.publishLogLines(events.map((e) => e.payload)),
-        log: consumerLog,
+        log,
       }),
     );
   } catch (err) {

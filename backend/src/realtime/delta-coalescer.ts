@@ -1,8 +1,12 @@
-import type { DashboardDeltaPayload, DashboardMetrics } from '@mcp-census/schemas';
+import type { DashboardDeltaPayload } from '@mcp-census/schemas';
 
-/** What one flush sends: each kind only if something new arrived since the last flush. */
+/**
+ * What one flush hands on: at least one projection chunk committed since the
+ * last flush (so the figures are read afresh), and the websites it changed.
+ */
 export interface CoalescedDelta {
-  metrics?: { metrics: DashboardMetrics; progress: DashboardDeltaPayload['progress']; occurredAt: string };
+  /** The newest occurredAt of every delta so far: a late, older delta never moves it back. */
+  occurredAt: string;
   websites?: { ids: number[]; truncated: boolean };
 }
 
@@ -11,7 +15,8 @@ export interface DeltaCoalescerOptions {
   intervalMs: number;
   /** Website ids kept per flush; beyond that the flush says `truncated`. */
   maxIds: number;
-  flush(delta: CoalescedDelta): void;
+  /** A returned promise (the figures being read and pushed) holds the next flush back until it settles. */
+  flush(delta: CoalescedDelta): void | Promise<void>;
   now?: () => number;
 }
 
@@ -21,49 +26,60 @@ export interface DeltaCoalescer {
 }
 
 /**
- * Folds bursts of dashboard deltas into at most one flush per interval: the
- * newest metrics win (by occurredAt, so a late older delta never rolls them
- * back) and changed website ids are merged up to `maxIds`. The first delta
- * after a quiet period flushes at once; later ones wait for the interval.
+ * Folds bursts of dashboard deltas into at most one flush per interval,
+ * never two at once: changed website ids are merged up to `maxIds`. The first
+ * delta after a quiet period flushes at once; later ones wait for the
+ * interval (and for a flush still in progress).
  */
 export function createDeltaCoalescer(opts: DeltaCoalescerOptions): DeltaCoalescer {
   const now = opts.now ?? Date.now;
   let lastFlushAt = Number.NEGATIVE_INFINITY;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
-  let latest: CoalescedDelta['metrics'] | undefined;
-  let latestAt = Number.NEGATIVE_INFINITY;
-  /** occurredAt of the metrics last flushed: older deltas arriving later are stale. */
-  let flushedAt = Number.NEGATIVE_INFINITY;
+  let flushing = false;
+  /** A delta arrived since the last flush. */
+  let pending = false;
+  let newestAt = Number.NEGATIVE_INFINITY;
+  let newest = '';
   const ids = new Set<number>();
   let truncated = false;
 
+  const schedule = () => {
+    if (closed || flushing || timer !== undefined || !pending) return;
+    // A zero delay still lets the rest of the current consumer chunk join this flush.
+    timer = setTimeout(flush, Math.max(0, lastFlushAt + opts.intervalMs - now()));
+  };
+
   const flush = () => {
     timer = undefined;
-    if (closed) return;
-    const delta: CoalescedDelta = {};
-    if (latest) {
-      delta.metrics = latest;
-      flushedAt = latestAt;
-      latest = undefined;
-    }
-    if (ids.size > 0 || truncated) {
-      delta.websites = { ids: [...ids], truncated };
-      ids.clear();
-      truncated = false;
-    }
+    if (closed || !pending) return;
+    const delta: CoalescedDelta = { occurredAt: newest };
+    if (ids.size > 0 || truncated) delta.websites = { ids: [...ids], truncated };
+    ids.clear();
+    truncated = false;
+    pending = false;
     lastFlushAt = now();
-    if (delta.metrics || delta.websites) opts.flush(delta);
+    const done = opts.flush(delta);
+    if (done instanceof Promise) {
+      flushing = true;
+      void done
+        .catch(() => undefined)
+        .finally(() => {
+          flushing = false;
+          schedule();
+        });
+    }
   };
 
   return {
     add(delta) {
       if (closed) return;
       const at = Date.parse(delta.occurredAt);
-      if (at >= flushedAt && at >= latestAt) {
-        latest = { metrics: delta.metrics, progress: delta.progress, occurredAt: delta.occurredAt };
-        latestAt = at;
+      if (at > newestAt) {
+        newestAt = at;
+        newest = delta.occurredAt;
       }
+      pending = true;
       truncated ||= delta.truncated;
       for (const id of delta.changedWebsiteIds) {
         if (ids.has(id)) continue;
@@ -73,10 +89,7 @@ export function createDeltaCoalescer(opts: DeltaCoalescerOptions): DeltaCoalesce
         }
         ids.add(id);
       }
-      if (timer === undefined && (latest || ids.size > 0 || truncated)) {
-        // A zero delay still lets the rest of the current consumer chunk join this flush.
-        timer = setTimeout(flush, Math.max(0, lastFlushAt + opts.intervalMs - now()));
-      }
+      schedule();
     },
     close() {
       closed = true;

@@ -3,10 +3,11 @@ import {
   liveEventSchemas,
   type DashboardDeltaPayload,
   type LiveClientToServerEvents,
+  type LiveDashboardState,
   type LiveServerToClientEvents,
 } from '@mcp-census/schemas';
 import type { Namespace } from 'socket.io';
-import type { Logger } from '../util/logger';
+import type { Logger } from '@mcp-census/streams/platform/logger';
 import { createDeltaCoalescer, type CoalescedDelta } from './delta-coalescer';
 import { outgoingValidator } from './socket-validation';
 
@@ -21,14 +22,26 @@ export interface LiveFeed {
 /** Bursts of deltas reach clients at most once per this interval per event kind. */
 export const LIVE_COALESCE_MS = 250;
 
+export interface LiveNamespaceOptions {
+  serverId: string;
+  log: Logger;
+  /** The figures and progress pushed with each coalesced flush (queries/dashboard-state.ts). */
+  readDashboardState: () => Promise<LiveDashboardState>;
+  coalesceMs?: number;
+}
+
 /**
  * The public `/live` namespace: read-only, anyone may connect. Every event
  * carries a server-wide `seq` (one counter for all kinds, all sockets see all
- * events), and `hello` tells a new socket where the numbering stands.
+ * events), and `hello` tells a new socket where the numbering stands. Deltas
+ * say only what changed: each flush reads the figures once, for every socket,
+ * one flush at a time, so a push never shows older figures than the one before.
  */
-export function setUpLiveNamespace(nsp: LiveNamespace, opts: { serverId: string; log: Logger; coalesceMs?: number }): LiveFeed {
+export function setUpLiveNamespace(nsp: LiveNamespace, opts: LiveNamespaceOptions): LiveFeed {
   const validate = outgoingValidator(opts.log);
   let seq = 0;
+  let closed = false;
+  let lastReadError: string | undefined;
 
   nsp.on('connection', (socket) => {
     // Sent in the same tick as the socket joined, so no broadcast can fall between hello and the next seq.
@@ -36,9 +49,26 @@ export function setUpLiveNamespace(nsp: LiveNamespace, opts: { serverId: string;
     if (hello) socket.emit('hello', hello);
   });
 
-  const emitCoalesced = (delta: CoalescedDelta) => {
-    if (delta.metrics) {
-      const { metrics, progress, occurredAt } = delta.metrics;
+  const readState = async (): Promise<LiveDashboardState | undefined> => {
+    try {
+      const state = await opts.readDashboardState();
+      lastReadError = undefined;
+      return state;
+    } catch (err) {
+      // The changed ids still go out (clients re-fetch); the figures come with the next flush.
+      const message = err instanceof Error ? err.message : String(err);
+      if (message !== lastReadError) opts.log.warn({ err }, 'reading the dashboard figures for /live failed');
+      lastReadError = message;
+      return undefined;
+    }
+  };
+
+  const emitCoalesced = async (delta: CoalescedDelta): Promise<void> => {
+    const state = await readState();
+    if (closed) return;
+    const { occurredAt } = delta;
+    if (state) {
+      const { metrics, progress } = state;
       const metricsEvent = validate('metrics', liveEventSchemas.metrics, { seq: seq + 1, metrics, occurredAt });
       if (metricsEvent) {
         seq += 1;
@@ -66,6 +96,9 @@ export function setUpLiveNamespace(nsp: LiveNamespace, opts: { serverId: string;
   const coalescer = createDeltaCoalescer({ intervalMs: opts.coalesceMs ?? LIVE_COALESCE_MS, maxIds: LIVE_MAX_WEBSITE_IDS, flush: emitCoalesced });
   return {
     publish: (delta) => coalescer.add(delta),
-    close: () => coalescer.close(),
+    close: () => {
+      closed = true;
+      coalescer.close();
+    },
   };
 }

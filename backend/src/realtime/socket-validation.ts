@@ -1,7 +1,7 @@
 import type { RealtimeAck } from '@mcp-census/schemas';
 import type { Socket } from 'socket.io';
 import type { z } from 'zod';
-import type { Logger } from '../util/logger';
+import type { Logger } from '@mcp-census/streams/platform/logger';
 
 /**
  * Checks an outgoing payload against its schema; a payload that does not
@@ -55,7 +55,7 @@ export function onClientEvent<S extends z.ZodType>(
     Promise.resolve()
       .then(() => handle(payload, ack))
       .catch((err: unknown) => {
-        log.error(`${socket.nsp.name} ${event}: ${(err as Error).message}`);
+        log.error({ err, namespace: socket.nsp.name, event }, 'client event handler failed');
         ack({ ok: false, error: 'Internal error' });
       });
   });

@@ -18,12 +18,13 @@ import type { ScanService } from '../http/routes/scan-routes';
 import { unsubscribeRoutes } from '../http/routes/unsubscribe-route';
 import { writeLimiter } from '../http/write-limits';
 import { resolveUnsubscribeSecret } from '../jobs/unsubscribe-token';
+import { readDashboardState } from '../queries/dashboard-state';
 import { attachRealtime, type RunningRealtime } from '../realtime/attach-realtime';
 import { readAdminStatus } from '../services/admin-status';
 import { createOneUrlScanner } from '../services/one-url-scan';
 import { recordProcessStart } from '../services/process-starts';
 import { createPublicData } from '../services/public-data';
-import type { Logger } from '../util/logger';
+import type { Logger } from '@mcp-census/streams/platform/logger';
 import { isHostOptedOut } from '../services/opt-out-check';
 
 export interface ApiSurface {
@@ -66,7 +67,7 @@ export async function createApiSurface(opts: ApiSurfaceOptions): Promise<ApiSurf
   const scanner = createOneUrlScanner(prober, undefined, (host) => isHostOptedOut(pool, host));
   const publicData = createPublicData({ pool, clickhouse });
   const [credentials, starts, unsubscribeSecret, deviceSecret] = await Promise.all([
-    resolveAdminCredentials({ config, pool, log: log.child('admin') }),
+    resolveAdminCredentials({ config, pool, log: log.child({ component: 'admin' }) }),
     recordProcessStart(pool, opts.startedAt),
     resolveUnsubscribeSecret(pool, config.unsubscribeSecret),
     resolveDeviceCookieSecret(pool),
@@ -83,7 +84,7 @@ export async function createApiSurface(opts: ApiSurfaceOptions): Promise<ApiSurf
     exportRoutes(publicData, publicUrl),
     contributeRoutes({ pool, scanner }),
     unsubscribeRoutes({ pool, unsubscribeSecret }),
-    adminAuthRoutes({ credentials, sessions, log: log.child('admin'), deviceSecret }),
+    adminAuthRoutes({ credentials, sessions, log: log.child({ component: 'admin' }), deviceSecret }),
     adminRoutes({ pool, requireAdmin: adminGate, readStatus }),
     optOutRoutes({ pool }),
     adminOptOutRoutes({ pool, requireAdmin: adminGate, onDecided: () => publicData.invalidate() }),
@@ -92,7 +93,7 @@ export async function createApiSurface(opts: ApiSurfaceOptions): Promise<ApiSurf
       publicUrl,
       // loopback on any port: same-machine clients; anything else must be the public host
       allowedHosts: [publicHost, 'localhost', '127.0.0.1', '[::1]'],
-      onMcpError: (err) => log.warn(`mcp: ${err.message}`),
+      onMcpError: (err) => log.warn({ err, component: 'mcp' }, 'mcp request failed'),
     }),
   ];
 
@@ -101,14 +102,15 @@ export async function createApiSurface(opts: ApiSurfaceOptions): Promise<ApiSurf
     routers,
     writeLimiter: writeLimiter(),
     async attachRealtime(server) {
-      const kafkaLog = log.child('kafka');
+      const realtimeLog = log.child({ component: 'realtime' });
       realtime = await attachRealtime({
         httpServer: server,
-        kafka: createKafka({ brokers: opts.kafkaBrokers, clientId: 'mcp-census-realtime', log: (level, m) => kafkaLog[level](m) }),
+        kafka: createKafka({ brokers: opts.kafkaBrokers, clientId: 'mcp-census-realtime', log: realtimeLog }),
         groupIdPrefix: 'mcp-census-api',
         sessions,
         readAdminStatus: readStatus,
-        log: log.child('realtime'),
+        readDashboardState: () => readDashboardState(pool, new Date()),
+        log: realtimeLog,
         allowedOrigins: [publicUrl],
       });
     },

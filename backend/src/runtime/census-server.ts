@@ -11,7 +11,7 @@ import type { AppConfig } from '../config/config';
 import { checkHealth } from '../health/health-checker';
 import { createApp } from '../http/app';
 import { readScannerState } from '../queries/scanner-state';
-import type { Logger } from '../util/logger';
+import type { Logger } from '@mcp-census/streams/platform/logger';
 import { timedStep } from '../util/timed-step';
 import { startInfrastructure, type InfrastructureExtras } from './infrastructure';
 import { joinSimulatedWeb } from './simulated-web-join';
@@ -52,7 +52,7 @@ export async function startCensus(config: AppConfig, log: Logger, extras: Census
     log.info('scanning the simulated web named in services.json (SCAN_SIMULATED_WEB)');
   }
   const pool = new pg.Pool({ connectionString: infra.databaseUrl, max: 10, application_name: 'mcp-census' });
-  pool.on('error', (err) => log.warn(`postgres pool: ${err.message}`));
+  pool.on('error', (err) => log.warn({ err }, 'postgres pool error'));
   const clickhouse = createClient({ url: infra.clickhouseUrl, database: infra.clickhouseDatabase });
   const kafkaProbe = new KafkaHealthProbe(createKafka({ brokers: infra.kafkaBrokers, clientId: 'mcp-census-health' }));
   let roles: RunningRoles | undefined;
@@ -62,7 +62,7 @@ export async function startCensus(config: AppConfig, log: Logger, extras: Census
   // One teardown for both a failed start-up and a normal stop, in reverse order of start.
   const teardown = async () => {
     const began = Date.now();
-    await timedStep(log, 'api surface', async () => api?.stop()).catch((err: Error) => log.error(`stopping the api: ${err.message}`));
+    await timedStep(log, 'api surface', async () => api?.stop()).catch((err: unknown) => log.error({ err }, 'stopping the api failed'));
     if (server) {
       const s = server;
       await timedStep(log, 'http server', () => closeHttpServer(s));
@@ -75,8 +75,8 @@ export async function startCensus(config: AppConfig, log: Logger, extras: Census
 
   try {
     // A joining process leaves the catalogue to the owner of the services (it may be the simulated web's).
-    if (extras.simulatedSites) await seedSimulatedSites(pool, extras.simulatedSites, log.child('catalogue'));
-    else if (config.embedded.mode !== 'join') await ensureCatalogue(pool, { catalogueFile: config.catalogueFile, log: log.child('catalogue') });
+    if (extras.simulatedSites) await seedSimulatedSites(pool, extras.simulatedSites, log.child({ component: 'catalogue' }));
+    else if (config.embedded.mode !== 'join') await ensureCatalogue(pool, { catalogueFile: config.catalogueFile, log: log.child({ component: 'catalogue' }) });
     roles = await startRoles({
       config,
       databaseUrl: infra.databaseUrl,
@@ -94,11 +94,12 @@ export async function startCensus(config: AppConfig, log: Logger, extras: Census
         clickhouse,
         kafkaBrokers: infra.kafkaBrokers,
         scanService: roles.scanService,
-        log,
+        log: log.child({ role: 'api' }),
         startedAt: new Date(startedAt),
         ...(extras.resolveHost ? { resolveHost: extras.resolveHost } : {}),
       });
     }
+    const httpLog = log.child({ component: 'http' });
     const app = createApp({
       scanService: roles.scanService,
       routers: api?.routers,
@@ -107,7 +108,8 @@ export async function startCensus(config: AppConfig, log: Logger, extras: Census
       simulatedSites: extras.simulatedSites?.length,
       frontendDir: config.roles.includes('api') ? FRONTEND_DIST : undefined,
       checkHealth: () => checkHealth({ postgres: pool, clickhouse, kafka: kafkaProbe, embedded: infra.embedded, startedAt, scanner: () => readScannerState(pool) }),
-      onUnexpectedError: (err, p) => log.error(`${p}: ${err.stack ?? err.message}`),
+      onUnexpectedError: (err, p) => httpLog.error({ err, path: p }, 'unexpected error answering a request'),
+      log: httpLog,
     });
     server = await new Promise<Server>((resolve, reject) => {
       const s = app.listen({ port: config.port, host: config.host }, () => resolve(s));

@@ -1,5 +1,5 @@
 import { startBroker, type RunningBroker } from '@mcp-census/streams';
-import type { Logger } from '../util/logger';
+import type { Logger } from '@mcp-census/streams/platform/logger';
 
 /** The embedded single-node broker speaking the Kafka wire protocol, on loopback (`port` 0: a free one). */
 export function startEmbeddedKafka(dataDir: string, port: number, log: Logger): Promise<RunningBroker> {
@@ -7,6 +7,6 @@ export function startEmbeddedKafka(dataDir: string, port: number, log: Logger): 
     dataDir,
     port,
     autoCreateTopics: false,
-    logger: (level, msg) => log[level](msg),
+    log,
   });
 }

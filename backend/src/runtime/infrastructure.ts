@@ -6,7 +6,7 @@ import { startEmbeddedClickHouse } from '../embedded/clickhouse';
 import { startEmbeddedPostgres } from '../embedded/postgres';
 import { migrateClickHouse } from '../migrations/clickhouse-migrator';
 import { migratePostgres } from '../migrations/postgres-migrator';
-import type { Logger } from '../util/logger';
+import type { Logger } from '@mcp-census/streams/platform/logger';
 import { timedStep } from '../util/timed-step';
 import { choosePort } from '../util/free-port';
 import { lockDataDir } from './data-dir-lock';
@@ -40,7 +40,7 @@ export async function startInfrastructure(config: AppConfig, log: Logger, extras
   if (config.embedded.mode === 'join') return joinInfrastructure(config, log);
   const stops: [string, () => Promise<void>][] = [];
   const stopAll = async () => {
-    for (const [label, stop] of stops.reverse()) await timedStep(log, label, stop).catch((err: Error) => log.error(`shutdown: ${err.message}`));
+    for (const [label, stop] of stops.reverse()) await timedStep(log, label, stop).catch((err: unknown) => log.error({ err }, `shutdown: ${label} failed`));
   };
   try {
     const ownsServices = !config.databaseUrl || !config.clickhouseUrl || !config.kafkaBrokers;
@@ -52,20 +52,18 @@ export async function startInfrastructure(config: AppConfig, log: Logger, extras
     const [databaseUrl, clickhouseUrl, kafkaBrokers] = await Promise.all([
       (async () => {
         if (config.databaseUrl) return config.databaseUrl;
-        const pgLog = log.child('postgres');
         const started = Date.now();
         const port = await choosePort(config.embedded.postgresPort, portOf(previous?.postgres?.url));
-        const pg = await startEmbeddedPostgres({ dataDir: config.dataDir, port, log: (m) => pgLog.debug(m) });
+        const pg = await startEmbeddedPostgres({ dataDir: config.dataDir, port, log: log.child({ component: 'postgres' }) });
         stops.push(['embedded PostgreSQL', () => pg.stop()]);
         log.info(`embedded PostgreSQL on 127.0.0.1:${pg.port} (data in ${path.join(config.dataDir, 'postgres')}, ${Date.now() - started} ms)`);
         return pg.url;
       })(),
       (async () => {
         if (config.clickhouseUrl) return config.clickhouseUrl;
-        const chLog = log.child('clickhouse');
         const started = Date.now();
         const port = await choosePort(config.embedded.clickhousePort, portOf(previous?.clickhouse?.url));
-        const ch = await startEmbeddedClickHouse({ dataDir: path.join(config.dataDir, 'clickhouse'), port, logger: (m) => chLog.debug(m) });
+        const ch = await startEmbeddedClickHouse({ dataDir: path.join(config.dataDir, 'clickhouse'), port, log: log.child({ component: 'clickhouse' }) });
         stops.push(['embedded ClickHouse', () => ch.stop()]);
         log.info(`embedded ClickHouse engine on ${ch.url} (data in ${path.join(config.dataDir, 'clickhouse')}, ${Date.now() - started} ms)`);
         return ch.url;
@@ -74,7 +72,7 @@ export async function startInfrastructure(config: AppConfig, log: Logger, extras
         if (config.kafkaBrokers) return config.kafkaBrokers;
         const started = Date.now();
         const port = await choosePort(config.embedded.kafkaPort, portOf(previous?.kafka?.brokers[0]));
-        const broker = await startEmbeddedKafka(path.join(config.dataDir, 'kafka'), port, log.child('kafka'));
+        const broker = await startEmbeddedKafka(path.join(config.dataDir, 'kafka'), port, log.child({ component: 'kafka-broker' }));
         stops.push(['embedded Kafka broker', () => broker.stop()]);
         log.info(`embedded Kafka-protocol broker on ${broker.brokers.join(',')} (log in ${path.join(config.dataDir, 'kafka')}, ${Date.now() - started} ms)`);
         return broker.brokers;

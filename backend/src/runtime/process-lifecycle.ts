@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '@mcp-census/schemas';
-import type { Logger } from '../util/logger';
+import type { Logger } from '@mcp-census/streams/platform/logger';
 
 /**
  * Runs a start function and stops what it started on SIGINT/SIGTERM. Signals
@@ -19,7 +19,7 @@ export async function runUntilSignalled(start: () => Promise<{ url: string; stop
       log.info('stopped cleanly');
       process.exit(0);
     } catch (err) {
-      log.error(`shutdown failed: ${(err as Error).message}`);
+      log.error({ err }, 'shutdown failed');
       process.exit(1);
     }
   };
@@ -42,7 +42,7 @@ export async function runUntilSignalled(start: () => Promise<{ url: string; stop
     if (stopRequested) return runStop(stop);
     log.info(`${PRODUCT_NAME} ready on ${running.url} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } catch (err) {
-    log.error(`start-up failed: ${(err as Error).message}`);
+    log.error({ err }, 'start-up failed');
     process.exit(1);
   }
 }

@@ -19,8 +19,7 @@ import type { AppConfig } from '../config/config';
 import type { ScanService } from '../http/routes/scan-routes';
 import { startScheduledJobs } from '../jobs/start-scheduled-jobs';
 import { readScanProgressStatus } from '../services/scan-progress-status';
-import { createCategoryLookup } from '../queries/website-categories';
-import type { Logger } from '../util/logger';
+import type { Logger } from '@mcp-census/streams/platform/logger';
 import { timedStep } from '../util/timed-step';
 
 export interface RoleOptions {
@@ -48,7 +47,7 @@ export async function startRoles(opts: RoleOptions): Promise<RunningRoles> {
   const shared: Step[] = [];
   const perRole: Step[][] = [];
   const runSteps = async (steps: Step[]) => {
-    for (const [label, stop] of [...steps].reverse()) await timedStep(log, label, stop).catch((err: Error) => log.error(`stopping roles: ${err.message}`));
+    for (const [label, stop] of [...steps].reverse()) await timedStep(log, label, stop).catch((err: unknown) => log.error({ err }, `stopping roles: ${label} failed`));
   };
   // Roles stop side by side (a consumer's stop may wait for a fetch in flight), each
   // in reverse order of its own start; the publisher they share goes last.
@@ -63,14 +62,13 @@ export async function startRoles(opts: RoleOptions): Promise<RunningRoles> {
   };
 
   try {
-    const kafkaLog = log.child('kafka');
-    const kafka = createKafka({ brokers: opts.kafkaBrokers, clientId: 'mcp-census', log: (level, m) => kafkaLog[level](m) });
-    const consumerLog = (level: 'info' | 'warn' | 'error', m: string) => log[level](m);
+    const kafka = createKafka({ brokers: opts.kafkaBrokers, clientId: 'mcp-census', log: log.child({ component: 'kafka' }) });
     const publisher: EventPublisher = await createEventPublisher(kafka, `mcp-census-${[...roles].join('+')}`);
     shared.push(['event publisher', () => publisher.disconnect()]);
 
     if (roles.has('scanner')) {
       const stops = role();
+      const scannerLog = log.child({ role: 'scanner' });
       const prober = createProber({
         aboutUrl: `${config.publicUrl}/about`,
         allowPrivate: config.scan.allowPrivate,
@@ -86,17 +84,17 @@ export async function startRoles(opts: RoleOptions): Promise<RunningRoles> {
         thresholds: config.scan.outage,
         canary: config.scan.canary && { ...config.scan.canary, timeoutMs: config.scan.requestTimeoutMs, userAgent: `MCPCensusBot/0.1 (+${config.publicUrl}/about; MCP adoption research)` },
         store: { pool },
-        log: consumerLog,
+        log: scannerLog.child({ component: 'network' }),
       });
       stops.push(['scanner network state', () => network.stop()]);
-      const worker = await startScannerWorker({ kafka, publisher, prober, network, concurrency: config.scan.concurrency, log: consumerLog });
+      const worker = await startScannerWorker({ kafka, publisher, prober, network, concurrency: config.scan.concurrency, log: scannerLog.child({ component: 'worker' }) });
       stops.push(['scanner worker', () => worker.stop()]);
-      log.info(`role scanner: probing with concurrency ${config.scan.concurrency}${config.scan.allowPrivate ? ' (private addresses allowed)' : ''}`);
+      scannerLog.info(`role scanner: probing with concurrency ${config.scan.concurrency}${config.scan.allowPrivate ? ' (private addresses allowed)' : ''}`);
     }
 
     if (roles.has('projector-state')) {
       const stops = role();
-      const projector = await stateProjection.startStateProjector({ kafka, pool, publisher, log: consumerLog, liveness: config.liveness });
+      const projector = await stateProjection.startStateProjector({ kafka, pool, publisher, log: log.child({ role: 'projector-state' }), liveness: config.liveness });
       stops.push(['state projector', () => projector.stop()]);
       log.info('role projector-state: projecting scan results into Postgres');
     }
@@ -105,14 +103,15 @@ export async function startRoles(opts: RoleOptions): Promise<RunningRoles> {
       const stops = role();
       const clickhouse = createClient({ url: opts.clickhouseUrl, database: opts.clickhouseDatabase });
       stops.push(['trends ClickHouse client', () => clickhouse.close()]);
-      const projector = await trendsProjection.startTrendsProjector({ kafka, clickhouse, categoryOf: createCategoryLookup(pool), log: consumerLog });
+      const projector = await trendsProjection.startTrendsProjector({ kafka, clickhouse, categoryOf: trendsProjection.createCategoryLookup(pool), log: log.child({ role: 'projector-trends' }), liveness: config.liveness });
       stops.push(['trends projector', () => projector.stop()]);
       log.info('role projector-trends: projecting scan results into ClickHouse');
     }
 
     if (roles.has('scheduler')) {
       const stops = role();
-      const tracker = await runProgressTracker({ kafka, pool, log: consumerLog });
+      const schedulerLog = log.child({ role: 'scheduler' });
+      const tracker = await runProgressTracker({ kafka, pool, log: schedulerLog.child({ component: 'progress' }) });
       stops.push(['progress tracker', () => tracker.stop()]);
       const scheduler = startScheduler({
         databaseUrl: opts.databaseUrl,
@@ -120,10 +119,10 @@ export async function startRoles(opts: RoleOptions): Promise<RunningRoles> {
         publisher,
         rescanIntervalMs: config.scan.rescanIntervalMs,
         unreachableRetryMs: config.scan.unreachableRetryMs,
-        log: consumerLog,
+        log: schedulerLog.child({ component: 'scheduler' }),
       });
       stops.push(['scan scheduler', () => scheduler.stop()]);
-      log.info(`role scheduler: batches of 50, every site rescanned every ${config.scan.rescanIntervalMs / 3_600_000} h`);
+      schedulerLog.info(`role scheduler: batches of 50, every site rescanned every ${config.scan.rescanIntervalMs / 3_600_000} h`);
       // History snapshots, e-mailed reports, scheduled deletions and retention: one active runner, like the scan scheduler.
       const jobs = await startScheduledJobs({
         config,
@@ -131,7 +130,7 @@ export async function startRoles(opts: RoleOptions): Promise<RunningRoles> {
         pool,
         clickhouseUrl: opts.clickhouseUrl,
         clickhouseDatabase: opts.clickhouseDatabase,
-        log: log.child('jobs'),
+        log: schedulerLog.child({ component: 'jobs' }),
       });
       stops.push(['scheduled jobs', () => jobs.stop()]);
     }

@@ -1,7 +1,9 @@
 import type pg from 'pg';
-import type { AdminStatus } from '@mcp-census/schemas';
-import { stateProjection } from '@mcp-census/streams';
-import type { ScanProgressSnapshot } from '../queries/scan-progress';
+import type { AdminStatus, ScanProgressSnapshot } from '@mcp-census/schemas';
+import { readRecentScans } from '../queries/recent-scans';
+import { readScanHistory } from '../queries/scan-history';
+import { readScanLogs } from '../queries/scan-logs';
+import { readUnreachableEndpoints } from '../queries/unreachable-endpoints';
 import type { ProcessStarts } from './process-starts';
 import { listSubscriptions } from './subscriptions';
 
@@ -18,12 +20,12 @@ export async function readAdminStatus(deps: {
 }): Promise<AdminStatus> {
   const [progress, logs, history, subscriptions, recent, deadLetters, unreachableEndpoints] = await Promise.all([
     deps.progress(),
-    stateProjection.readScanLogs(deps.pool, LIMITS.logs),
-    stateProjection.readScanHistory(deps.pool, LIMITS.history),
+    readScanLogs(deps.pool, LIMITS.logs),
+    readScanHistory(deps.pool, LIMITS.history),
     listSubscriptions(deps.pool, LIMITS.subscriptions),
-    stateProjection.readRecentScans(deps.pool, LIMITS.recentScans),
+    readRecentScans(deps.pool, LIMITS.recentScans),
     deps.deadLetters(),
-    stateProjection.readUnreachableEndpoints(deps.pool),
+    readUnreachableEndpoints(deps.pool),
   ]);
   return {
     systemStatus: {
@@ -42,10 +44,10 @@ export async function readAdminStatus(deps: {
       errors: progress.errors,
     },
     scanControl: { canPause: !progress.paused, canResume: progress.paused, isScanning: progress.scanningActive },
-    scanLogs: logs.map((l) => ({ timestamp: l.timestamp, level: l.level, message: l.message.slice(0, 500), details: l.details?.slice(0, 2000) ?? null })),
-    scanHistory: history.map((h) => ({ id: h.id, reportDate: h.reportDate, totalWebsites: h.totalWebsites, mcpEnabledCount: h.mcpEnabledCount, adoptionRate: h.adoptionRate, totalTools: h.totalTools })),
+    scanLogs: logs,
+    scanHistory: history,
     subscriptions: subscriptions.map((s) => ({ id: s.id, email: s.email, frequency: s.frequency, isActive: s.isActive, createdAt: s.createdAt })),
-    recentScans: recent.map((r) => ({ id: r.id, websiteName: r.websiteName, hasMcp: r.hasMcp, error: r.error, scanTime: r.scanTime, responseTime: r.responseTime })),
+    recentScans: recent,
     deadLetters,
     unreachableEndpoints,
     ...(progress.scanner ? { scanner: progress.scanner } : {}),

@@ -1,5 +1,14 @@
-import { countText, EVIDENCE_EXPLANATIONS, type AdoptionTrendPoint, type IndustryAnalytics, type MetricsResponse, type SecurityAnalytics, type TrendPeriod, type WebsitesResponse } from '@mcp-census/schemas';
-import type { NewlyAdoptingSite } from '../queries/newly-adopting-sites';
+import {
+  countText,
+  EVIDENCE_EXPLANATIONS,
+  type AdoptionTrendPoint,
+  type IndustryAnalytics,
+  type MetricsResponse,
+  type NewlyAdoptingSite,
+  type SecurityAnalytics,
+  type TrendPeriod,
+  type WebsitesResponse,
+} from '@mcp-census/schemas';
 import type { PublicData } from './public-data';
 
 /** Everything an adoption report shows; one shape for the export download and the e-mails. */

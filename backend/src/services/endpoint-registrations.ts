@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { z } from 'zod';
 import type { RegistrationBody, VerifyEndpointResponse } from '@mcp-census/schemas';
-import { normaliseHost } from '../catalogue/normalise-host';
+import { normalizeHost } from '../catalogue/normalize-host';
 import { HttpError } from '../http/error-handler';
 
 const idRow = z.object({ id: z.coerce.number().int() });
@@ -23,7 +23,7 @@ export async function registerEndpoint(
   verify: (url: string) => Promise<VerifyEndpointResponse>,
   body: RegistrationBody,
 ): Promise<RegistrationOutcome> {
-  const site = normaliseHost(body.websiteUrl);
+  const site = normalizeHost(body.websiteUrl);
   if (!site.ok) throw new HttpError(400, `Invalid websiteUrl: ${site.reason}`);
   const check = await verify(body.mcpEndpoint);
   const insert = (status: 'verified' | 'rejected', failure: string | null, websiteId: number | null, db: pg.Pool | pg.PoolClient) =>

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { z } from 'zod';
 import type { OptOutBody, OptOutResponse } from '@mcp-census/schemas';
 import { HttpError } from '../http/error-handler';
-import { normaliseOptOutDomain } from './opt-out-domain';
+import { normalizeOptOutDomain } from './opt-out-domain';
 
 const idRow = z.object({ id: z.coerce.number().int().positive() });
 const approvedRow = idRow.extend({ domain: z.string() });
@@ -14,9 +14,9 @@ const approvedRow = idRow.extend({ domain: z.string() });
  * opt-out already covers stores nothing and says so.
  */
 export async function requestOptOut(pool: pg.Pool, body: OptOutBody): Promise<OptOutResponse> {
-  const normalised = normaliseOptOutDomain(body.domain);
-  if (!normalised.ok) throw new HttpError(400, `Invalid domain: ${normalised.reason}`, [{ path: 'domain', message: normalised.reason }]);
-  const { domain } = normalised;
+  const normalized = normalizeOptOutDomain(body.domain);
+  if (!normalized.ok) throw new HttpError(400, `Invalid domain: ${normalized.reason}`, [{ path: 'domain', message: normalized.reason }]);
+  const { domain } = normalized;
   // A pending request may be decided between the insert and the read: then try again.
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const approved = await pool.query(

@@ -6,25 +6,37 @@ import type {
   DiscoveryQuery,
   DiscoveryResponse,
   IndustryAnalytics,
-  SecurityAnalytics,
   MetricsResponse,
   MonthlyTrend,
+  NewlyAdoptingSite,
+  SecurityAnalytics,
+  ToolCategory,
   TrendPeriod,
   WebsiteDetailResponse,
   WebsitesQuery,
   WebsitesResponse,
 } from '@mcp-census/schemas';
-import { stateProjection, trendsProjection } from '@mcp-census/streams';
 import { cachedLoader, keyedCachedLoader } from '../http/cached-loader';
+import { adoptionTrend } from '../queries/adoption-trend';
+import { readCategoryStats } from '../queries/category-stats';
+import { categoryGrowth } from '../queries/category-growth';
+import { readMetrics } from '../queries/dashboard-metrics';
+import { listWebsites } from '../queries/list-websites';
 import { readMcpDiscovery } from '../queries/mcp-discovery';
-import { readNewlyAdoptingSites, type NewlyAdoptingSite } from '../queries/newly-adopting-sites';
+import { monthlyGrowth } from '../queries/monthly-growth';
+import { readNewlyAdoptingSites } from '../queries/newly-adopting-sites';
+import { readSecurityAnalytics } from '../queries/security-analytics';
+import { readServerCardSites } from '../queries/server-card-sites';
+import { readToolCategories } from '../queries/tool-categories';
+import { readWebsite } from '../queries/website-detail';
+import { weeklyGrowth } from '../queries/weekly-growth';
 
 export interface PublicData {
   metrics(): Promise<MetricsResponse>;
   websites(q: WebsitesQuery): Promise<WebsitesResponse>;
   website(id: number): Promise<WebsiteDetailResponse | null>;
   industryAnalytics(): Promise<IndustryAnalytics>;
-  toolCategories(): Promise<stateProjection.ToolCategory[]>;
+  toolCategories(): Promise<ToolCategory[]>;
   discovery(q: DiscoveryQuery): Promise<DiscoveryResponse>;
   adoptionTrend(days: TrendPeriod): Promise<AdoptionTrendPoint[]>;
   monthlyTrends(): Promise<MonthlyTrend[]>;
@@ -48,12 +60,12 @@ const percent1 = (part: number, whole: number): number => (whole === 0 ? 0 : Mat
 export function createPublicData(deps: { pool: pg.Pool; clickhouse: ClickHouseClient; now?: () => Date }): PublicData {
   const now = deps.now ?? (() => new Date());
   const metrics = cachedLoader(async (): Promise<MetricsResponse> => {
-    const [m, weeklyGrowth] = await Promise.all([stateProjection.readMetrics(deps.pool), trendsProjection.weeklyGrowth(deps.clickhouse, { now: now() })]);
-    return { ...m, weeklyGrowth };
+    const [m, growth] = await Promise.all([readMetrics(deps.pool), weeklyGrowth(deps.clickhouse, { now: now() })]);
+    return { ...m, weeklyGrowth: growth };
   }, TTL.state);
-  const websites = keyedCachedLoader((q: WebsitesQuery) => stateProjection.listWebsites(deps.pool, q) as Promise<WebsitesResponse>, TTL.state);
+  const websites = keyedCachedLoader((q: WebsitesQuery) => listWebsites(deps.pool, q), TTL.state);
   const industry = cachedLoader(async (): Promise<IndustryAnalytics> => {
-    const [categories, serverCardSites] = await Promise.all([stateProjection.readCategoryStats(deps.pool), stateProjection.readServerCardSites(deps.pool)]);
+    const [categories, serverCardSites] = await Promise.all([readCategoryStats(deps.pool), readServerCardSites(deps.pool)]);
     const totalPlatforms = categories.reduce((n, c) => n + c.totalPlatforms, 0);
     const mcpEnabled = categories.reduce((n, c) => n + c.mcpAdoption, 0);
     return {
@@ -64,17 +76,17 @@ export function createPublicData(deps: { pool: pg.Pool; clickhouse: ClickHouseCl
       serverCards: { sites: serverCardSites, rate: percent1(serverCardSites, totalPlatforms) },
     };
   }, TTL.lists);
-  const toolCategories = cachedLoader(() => stateProjection.readToolCategories(deps.pool), TTL.lists);
+  const toolCategories = cachedLoader(() => readToolCategories(deps.pool), TTL.lists);
   const discovery = keyedCachedLoader((q: DiscoveryQuery) => readMcpDiscovery(deps.pool, q), TTL.lists);
-  const adoption = keyedCachedLoader((days: TrendPeriod) => trendsProjection.adoptionTrend(deps.clickhouse, { days, now: now() }), TTL.trends);
-  const monthly = cachedLoader(() => trendsProjection.monthlyGrowth(deps.clickhouse, { now: now() }), TTL.trends);
-  const categories = cachedLoader(() => trendsProjection.categoryGrowth(deps.clickhouse, { now: now() }), TTL.trends);
-  const security = cachedLoader(() => stateProjection.readSecurityAnalytics(deps.pool), TTL.lists);
+  const adoption = keyedCachedLoader((days: TrendPeriod) => adoptionTrend(deps.clickhouse, { days, now: now() }), TTL.trends);
+  const monthly = cachedLoader(() => monthlyGrowth(deps.clickhouse, { now: now() }), TTL.trends);
+  const categories = cachedLoader(() => categoryGrowth(deps.clickhouse, { now: now() }), TTL.trends);
+  const security = cachedLoader(() => readSecurityAnalytics(deps.pool), TTL.lists);
   const newlyAdopting = keyedCachedLoader((days: TrendPeriod) => readNewlyAdoptingSites(deps, { days, now: now() }), TTL.trends);
   return {
     metrics: () => metrics.get(),
     websites: (q) => websites.get(q, JSON.stringify(q)),
-    website: (id) => stateProjection.readWebsite(deps.pool, id) as Promise<WebsiteDetailResponse | null>,
+    website: (id) => readWebsite(deps.pool, id),
     industryAnalytics: () => industry.get(),
     toolCategories: () => toolCategories.get(),
     discovery: (q) => discovery.get(q, JSON.stringify(q)),

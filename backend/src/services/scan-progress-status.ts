@@ -1,5 +1,6 @@
+import type { ScanProgressSnapshot } from '@mcp-census/schemas/api/scan';
 import type pg from 'pg';
-import { readScanProgress, type ScanProgressSnapshot } from '../queries/scan-progress';
+import { readScanProgress } from '../queries/scan-progress';
 import { readScannerState } from '../queries/scanner-state';
 
 /**

@@ -1,28 +1,11 @@
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+import { createLogger as createPlatformLogger, type Logger, type LogLevel } from '@mcp-census/streams/platform/logger';
 
-export interface Logger {
-  debug(msg: string): void;
-  info(msg: string): void;
-  warn(msg: string): void;
-  error(msg: string): void;
-  child(component: string): Logger;
-}
-
-const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
-
-/** One-line console logger: `time level [component] message`. */
-export function createLogger(minLevel: LogLevel, component = 'census'): Logger {
-  const write = (level: LogLevel, msg: string) => {
-    if (ORDER[level] < ORDER[minLevel]) return;
-    const line = `${new Date().toISOString()} ${level.padEnd(5)} [${component}] ${msg}`;
-    if (level === 'error' || level === 'warn') console.error(line);
-    else console.log(line);
-  };
-  return {
-    debug: (m) => write('debug', m),
-    info: (m) => write('info', m),
-    warn: (m) => write('warn', m),
-    error: (m) => write('error', m),
-    child: (name) => createLogger(minLevel, name),
-  };
+/**
+ * @deprecated Use createLogger from `@mcp-census/streams/platform/logger`.
+ * Kept only for frontend/test/e2e/product-under-test.ts (owned by the frontend
+ * work); delete once it imports the platform logger.
+ */
+export function createLogger(level: LogLevel, component?: string): Logger {
+  const log = createPlatformLogger({ level });
+  return component ? log.child({ component }) : log;
 }

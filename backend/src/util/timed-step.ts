@@ -1,4 +1,4 @@
-import type { Logger } from './logger';
+import type { Logger } from '@mcp-census/streams/platform/logger';
 
 /**
  * Runs one shutdown step and logs (debug) how long it took, so a slow stop

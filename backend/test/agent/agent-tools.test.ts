@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { adoptionMetricsResultSchema, analyzedWebsitesResourceSchema, platformStatusResultSchema, type AgentResourceContent } from '@mcp-census/schemas/api/agent';
-import type { WebsiteDetail } from '@mcp-census/streams/projector-state/index';
-import { createAgentData, hostKeyOf } from '../../src/agent/agent-data';
+import type { WebsiteDetailResponse as WebsiteDetail } from '@mcp-census/schemas/api/websites';
+import { createAgentData } from '../../src/agent/agent-data';
 import { readAgentResource } from '../../src/agent/agent-resources';
 import { getPlatformStatus, queryAdoptionMetrics, runAgentTool } from '../../src/agent/agent-tools';
 import { HttpError } from '../../src/http/error-handler';
+import { hostKeyOf } from '../../src/queries/find-platforms';
 import { fakeAgentData, FIXED_NOW, summary } from './fake-agent-data';
 
 const rejectsWith = (status: number, message: RegExp) => (err: unknown) => err instanceof HttpError && err.status === status && message.test(err.message);

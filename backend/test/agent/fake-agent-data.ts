@@ -1,6 +1,7 @@
 import type { AdoptionTrendPoint, SingleScan, TrendPeriod } from '@mcp-census/schemas';
-import type { WebsiteDetail, WebsiteSummary } from '@mcp-census/streams/projector-state/index';
-import type { AgentData, EarlyAdopter, PlatformMatch } from '../../src/agent/agent-data';
+import type { EarlyAdopter, PlatformMatch } from '@mcp-census/schemas/api/agent';
+import type { WebsiteDetailResponse as WebsiteDetail, WebsiteSummary } from '@mcp-census/schemas/api/websites';
+import type { AgentData } from '../../src/agent/agent-data';
 
 export const FIXED_NOW = new Date('2026-06-15T12:00:00Z');
 

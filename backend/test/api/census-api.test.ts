@@ -8,7 +8,7 @@ import { startSimulatedWeb, type SimulatedWeb } from '@mcp-census/streams/simweb
 import type { CatalogueSite } from '../../src/catalogue/validate-row';
 import { loadConfig } from '../../src/config/config';
 import { startCensus, type RunningCensus } from '../../src/runtime/census-server';
-import { createLogger } from '../../src/util/logger';
+import { createLogger } from '@mcp-census/streams/platform/logger';
 
 const PASSWORD = 'correct horse battery staple';
 let dataDir: string;
@@ -39,7 +39,7 @@ beforeAll(async () => {
     LOG_LEVEL: 'error',
     KAFKA_PARTITIONS: '2',
   });
-  census = await startCensus({ ...config, scan: { ...config.scan, allowPrivate: true } }, createLogger('error'), { resolveHost: (h) => web.resolveHost(h), simulatedSites });
+  census = await startCensus({ ...config, scan: { ...config.scan, allowPrivate: true } }, createLogger({ level: config.logLevel, format: config.logFormat }), { resolveHost: (h) => web.resolveHost(h), simulatedSites });
   base = census.url.replace('localhost', '127.0.0.1');
 }, 120_000);
 

@@ -15,8 +15,14 @@ import { createSessionStore } from '../../src/auth/session-store';
 import { adminOptOutRoutes } from '../../src/http/routes/admin-opt-out-routes';
 import { optOutRoutes } from '../../src/http/routes/opt-out-route';
 import { writeLimiter } from '../../src/http/write-limits';
+import { readCategoryStats } from '../../src/queries/category-stats';
+import { readMetrics } from '../../src/queries/dashboard-metrics';
+import { listWebsites } from '../../src/queries/list-websites';
 import { readMcpDiscovery } from '../../src/queries/mcp-discovery';
+import { readScanHistory } from '../../src/queries/scan-history';
 import { readScanProgress } from '../../src/queries/scan-progress';
+import { readToolCategories } from '../../src/queries/tool-categories';
+import { readWebsite } from '../../src/queries/website-detail';
 import { ADMIN_PASSWORD, cookiePair, login, startLoginApp, type LoginApp } from '../http/support/login-app';
 import { isHostOptedOut } from '../../src/services/opt-out-check';
 
@@ -60,13 +66,13 @@ const admin = (path: string) => post(app.base, path, undefined, { cookie });
 
 /** Every public figure an opt-out may change, read through the production queries. */
 async function figures() {
-  const metrics = await stateProjection.readMetrics(db.pool);
-  const categories = await stateProjection.readCategoryStats(db.pool);
-  const toolCategories = await stateProjection.readToolCategories(db.pool);
+  const metrics = await readMetrics(db.pool);
+  const categories = await readCategoryStats(db.pool);
+  const toolCategories = await readToolCategories(db.pool);
   const progress = await readScanProgress(db.pool, { now: new Date(), rescanIntervalMs: DAY, requestTimeoutMs: 600_000 });
   const discovery = await readMcpDiscovery(db.pool, { page: 1, limit: 100 });
-  const list = await stateProjection.listWebsites(db.pool, { limit: 100 });
-  const withMcp = await stateProjection.listWebsites(db.pool, { limit: 100, hasMcp: true });
+  const list = await listWebsites(db.pool, { limit: 100 });
+  const withMcp = await listWebsites(db.pool, { limit: 100, hasMcp: true });
   return {
     metrics,
     categories,
@@ -79,12 +85,18 @@ async function figures() {
   };
 }
 
-/** The sites a manual scheduler batch picks now (a real batch on a test topic; afterwards every site is due again). */
+/**
+ * The sites a manual scheduler batch picks now for a scan (a real batch on a test topic; afterwards every
+ * site is due again). An opted-out site may be in the batch only to announce its opt-out, never probed.
+ */
 async function scheduledSites(): Promise<number[]> {
   await db.pool.query('UPDATE website_scan_state SET last_requested_at = NULL, last_batch_id = NULL');
   const outcome = await enqueueBatch({ pool: db.pool, publisher, reason: 'manual', size: 50, now: new Date(), rescanIntervalMs: DAY, requestTimeoutMs: 600_000, topic: topics.requested });
   if (outcome.status !== 'queued') return [];
-  const { rows } = await db.pool.query<{ website_id: string }>('SELECT website_id FROM website_scan_state WHERE last_batch_id = $1 ORDER BY website_id', [outcome.batchId]);
+  const { rows } = await db.pool.query<{ website_id: string }>(
+    'SELECT website_id FROM website_scan_state s JOIN websites w ON w.id = s.website_id WHERE last_batch_id = $1 AND NOT w.opted_out ORDER BY website_id',
+    [outcome.batchId],
+  );
   await db.pool.query("UPDATE scan_batches SET completed_at = now() WHERE completed_at IS NULL");
   return rows.map((r) => Number(r.website_id));
 }
@@ -222,7 +234,7 @@ describe('the admin review', () => {
     expect(await figures()).toEqual(before);
     expect(await scheduledSites()).toEqual(scheduledBefore);
     expect(scheduledBefore).toContain(ids['keep-site.com']);
-    const site = await stateProjection.readWebsite(db.pool, ids['keep-site.com'] ?? 0);
+    const site = await readWebsite(db.pool, ids['keep-site.com'] ?? 0);
     expect(site?.optedOut).toBeUndefined();
     expect(site?.latestScan?.tools).toHaveLength(1);
     // decided once: a second decision is a conflict
@@ -257,14 +269,14 @@ describe('the admin review', () => {
     expect(after.withMcp).toEqual(after.endpointSites);
 
     // today's history row follows at once
-    const history = await stateProjection.readScanHistory(db.pool);
+    const history = await readScanHistory(db.pool);
     expect(history[0]).toMatchObject({ totalWebsites: 3, mcpEnabledCount: 3, totalTools: 3 });
 
     // the scheduler no longer selects them
     expect(await scheduledSites()).toEqual([ids['xoptout-site.com'], ids['keep-site.com'], ids['other-site.org']].sort((a, b) => (a ?? 0) - (b ?? 0)));
 
     // the detail and the list show only "opted out"
-    const detail = await stateProjection.readWebsite(db.pool, ids['api.optout-site.com:8443'] ?? 0);
+    const detail = await readWebsite(db.pool, ids['api.optout-site.com:8443'] ?? 0);
     expect(detail).toEqual({ id: ids['api.optout-site.com:8443'], name: 'Site api.optout-site.com:8443', url: 'https://api.optout-site.com:8443', category: 'AI', latestScan: null, optedOut: true });
     const page = await fetch(`${app.base}/api/admin/opt-outs`, { headers: { cookie } });
     const approved = optOutListResponseSchema.parse(await page.json()).requests.find((r) => r.domain === 'optout-site.com');

@@ -19,6 +19,7 @@ import {
 } from '@mcp-census/streams';
 import { startSimulatedWeb, type ProfileName, type SimSite, type SimulatedWeb } from '@mcp-census/streams/simweb/index';
 import { createTestDatabase, testTopics } from '../../../test/support/test-database';
+import { captureLog } from '../../../test/support/test-logger';
 import { waitFor } from '../../../test/support/wait-for';
 import { checkHealth } from '../../src/health/health-checker';
 import { createApp } from '../../src/http/app';
@@ -46,7 +47,7 @@ let worker: RunningConsumer;
 let server: Server;
 let base: string;
 const groupId = `scanner-${randomUUID()}`;
-const logs: string[] = [];
+const captured = captureLog();
 
 beforeAll(async () => {
   db = await createTestDatabase('scanner_offline');
@@ -57,17 +58,18 @@ beforeAll(async () => {
     // A small window so a handful of sites decides; the production defaults are in the README.
     thresholds: { windowSize: 8, windowMs: 60_000, share: 0.9, minResults: 3 },
     store: { pool: db.pool, instanceId: INSTANCE, refreshMs: 500 },
-    log: (level, m) => logs.push(`${level}: ${m}`),
+    log: captured.log,
   });
   worker = await startScannerWorker({
     kafka,
     publisher,
-    prober: createProber({ allowPrivate: true, resolveHost: (h) => web.resolveHost(h), requestTimeoutMs: 1_000, siteDeadlineMs: 5_000, hostRps: 50 }),
+    // Generous timeouts: on a loaded machine a slow answer must not read as "no MCP" (the outage is refused connections, immediate).
+    prober: createProber({ allowPrivate: true, resolveHost: (h) => web.resolveHost(h), requestTimeoutMs: 5_000, siteDeadlineMs: 15_000, hostRps: 50 }),
     network,
     groupId,
     topics,
     concurrency: 8,
-    log: (level, m) => logs.push(`${level}: ${m}`),
+    log: captured.log,
   });
   const app = createApp({
     frontendDir: undefined,
@@ -155,15 +157,15 @@ describe('the scanner and its own network', () => {
     const down = await health();
     expect(down.status).toBe(503);
     expect(down.body).toMatchObject({ status: 'degraded', scanner: { state: 'offline' } });
-    expect(logs.filter((l) => l.startsWith('warn: Scanner offline: network unreachable since'))).toHaveLength(1);
-    expect(logs.find((l) => l.startsWith('warn: Scanner offline'))).toMatch(/since \d{4}-\d\d-\d\dT[\d:.]+Z \(.+\)$/);
+    expect(captured.messages('warn').filter((m) => m.startsWith('Scanner offline: network unreachable since'))).toHaveLength(1);
+    expect(captured.messages('warn').find((m) => m.startsWith('Scanner offline'))).toMatch(/since \d{4}-\d\d-\d\dT[\d:.]+Z \(.+\)$/);
 
     // The held requests keep being retried (new connection attempts), and still nothing is published.
     const attempts = web.stats().connections;
     await waitFor('the held requests to be retried', () => web.stats().connections, (n) => n >= attempts + held.length);
     expect(total(await highWatermarks(kafka, topics.completed))).toBe(0);
     // Retrying held requests is expected, not an error to log each time.
-    expect(logs.filter((l) => l.includes('Scanner offline:') && !l.startsWith('warn: Scanner offline'))).toEqual([]);
+    expect(captured.entries.filter((e) => JSON.stringify(e).includes('Scanner offline:') && !(e.level === 'warn' && e.msg.startsWith('Scanner offline')))).toEqual([]);
 
     await web.setNetworkDown(false);
     await allRequestsCommitted();
@@ -175,7 +177,7 @@ describe('the scanner and its own network', () => {
     await waitFor('the scanner to record itself online', scannerRow, (r) => r?.state === 'online');
     expect((await progress()).scanner).toMatchObject({ state: 'online', reason: null });
     expect(await health()).toMatchObject({ status: 200, body: { status: 'ok', scanner: { state: 'online' } } });
-    expect(logs.some((l) => l.startsWith('info: Scanner back online'))).toBe(true);
+    expect(captured.messages('info').some((m) => m.startsWith('Scanner back online'))).toBe(true);
   });
 
   it('publishes a single site that refuses connections while the others answer, as unreachable with its class', async () => {

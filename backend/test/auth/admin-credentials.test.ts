@@ -24,7 +24,7 @@ describe('resolveAdminCredentials', () => {
     const credentials = await resolveAdminCredentials({ config, pool: db.pool, log: first.log });
     expect(credentials).toMatchObject({ username: 'admin', source: 'generated' });
 
-    const printed = first.lines.filter((l) => l.includes('password "'));
+    const printed = first.messages().filter((l) => l.includes('password "'));
     expect(printed).toHaveLength(1);
     expect(printed[0]).toContain('username "admin"');
     const password = /password "([^"]+)"/.exec(printed[0] ?? '')?.[1] ?? '';
@@ -38,9 +38,9 @@ describe('resolveAdminCredentials', () => {
     const second = captureLog();
     const again = await resolveAdminCredentials({ config, pool: db.pool, log: second.log });
     expect(again.passwordHash).toBe(credentials.passwordHash);
-    expect(second.lines.join('\n')).not.toContain(password);
-    expect(second.lines.some((l) => l.includes('password "'))).toBe(false);
-    expect(second.lines.some((l) => l.includes('username "admin"'))).toBe(true);
+    expect(JSON.stringify(second.entries)).not.toContain(password);
+    expect(second.messages().some((l) => l.includes('password "'))).toBe(false);
+    expect(second.messages().some((l) => l.includes('username "admin"'))).toBe(true);
     await expect(verifyAdminLogin(again, 'admin', password)).resolves.toBe(true);
     expect(await storedValue()).toEqual(stored);
   });
@@ -49,7 +49,7 @@ describe('resolveAdminCredentials', () => {
     await db.pool.query('DELETE FROM app_settings WHERE key = $1', [GENERATED_PASSWORD_SETTING]);
     const logs = Array.from({ length: 4 }, () => captureLog());
     const results = await Promise.all(logs.map((l) => resolveAdminCredentials({ config: loadConfig({}), pool: db.pool, log: l.log })));
-    expect(logs.flatMap((l) => l.lines).filter((line) => line.includes('password "'))).toHaveLength(1);
+    expect(logs.flatMap((l) => l.messages()).filter((line) => line.includes('password "'))).toHaveLength(1);
     expect(new Set(results.map((r) => r.passwordHash)).size).toBe(1);
   });
 
@@ -58,7 +58,7 @@ describe('resolveAdminCredentials', () => {
     const fromPassword = captureLog();
     const a = await resolveAdminCredentials({ config: loadConfig({ ADMIN_USERNAME: 'ops', ADMIN_PASSWORD: 'ops password 123' }), pool: db.pool, log: fromPassword.log });
     expect(a).toMatchObject({ username: 'ops', source: 'ADMIN_PASSWORD' });
-    expect(fromPassword.lines.join('\n')).not.toContain('ops password 123');
+    expect(JSON.stringify(fromPassword.entries)).not.toContain('ops password 123');
     await expect(verifyAdminLogin(a, 'ops', 'ops password 123')).resolves.toBe(true);
     await expect(verifyAdminLogin(a, 'admin', 'ops password 123')).resolves.toBe(false);
     await expect(verifyAdminLogin(a, 'ops', 'ops password 124')).resolves.toBe(false);

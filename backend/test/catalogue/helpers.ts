@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
 import { createTestDatabase } from '../../../test/support/test-database';
-import type { Logger } from '../../src/util/logger';
 
 /** A fresh, migrated database owned by one suite; `drop()` ends the pool and removes it. */
 export async function freshDatabase(prefix: string): Promise<{ url: string; pool: pg.Pool; drop(): Promise<void> }> {
@@ -32,18 +31,7 @@ export async function tempFile(name: string, content: string | Buffer): Promise<
   return file;
 }
 
-/** A logger that keeps every line, for assertions. */
-export function captureLogger(): Logger & { lines: string[] } {
-  const lines: string[] = [];
-  const make = (): Logger => ({
-    debug: (m) => void lines.push(`debug ${m}`),
-    info: (m) => void lines.push(`info ${m}`),
-    warn: (m) => void lines.push(`warn ${m}`),
-    error: (m) => void lines.push(`error ${m}`),
-    child: () => make(),
-  });
-  return Object.assign(make(), { lines });
-}
+export { captureLog, silentLogger } from '../../../test/support/test-logger';
 
 export function csv(...lines: string[]): string {
   return `${lines.join('\n')}\n`;

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ClickHouseLogLevel, createClient } from '@clickhouse/client';
 import { afterAll, describe, expect, it } from 'vitest';
+import { captureLog } from '../../../test/support/test-logger';
 import { startEmbeddedClickHouse } from '../../src/embedded/clickhouse';
 import { isProcessAlive, waitForExit } from '../../src/util/process-alive';
 
@@ -60,8 +61,8 @@ describe('embedded ClickHouse lifecycle', () => {
 
   it('restarts a crashed engine on the same URL with the data intact', async () => {
     const dataDir = await tempDir();
-    const logs: string[] = [];
-    const ch = await startEmbeddedClickHouse({ dataDir, logger: (m) => logs.push(m) });
+    const captured = captureLog();
+    const ch = await startEmbeddedClickHouse({ dataDir, log: captured.log });
     try {
       await seed(ch.url, 'survivor', 500);
       const crashedPid = ch.pid;
@@ -72,7 +73,7 @@ describe('embedded ClickHouse lifecycle', () => {
       while (ch.pid === crashedPid && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
       expect(ch.pid).not.toBe(crashedPid);
       expect(await count(ch.url, 'survivor')).toBe(500);
-      expect(logs.some((l) => l.includes('exited unexpectedly'))).toBe(true);
+      expect(captured.messages('warn').some((m) => m.includes('exited unexpectedly'))).toBe(true);
     } finally {
       await ch.stop();
     }

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { emptyScanResult, scanProgressResponseSchema, scanRequestResponseSchema, type ScanResult } from '@mcp-census/schemas';
-import { applyScanCompletions, buildEnvelope, createEventPublisher, createKafka, enqueueBatch, ensureTopics, type EventPublisher } from '@mcp-census/streams';
+import { applyScanCompletions, buildEnvelope, createEventPublisher, createKafka, enqueueBatch, ensureTopics, stateProjection, type EventPublisher } from '@mcp-census/streams';
 import { createTestDatabase, testTopics } from '../../../test/support/test-database';
 import { createApp } from '../../src/http/app';
 import type { ScanService } from '../../src/http/routes/scan-routes';
@@ -68,10 +68,12 @@ describe('scan routes', () => {
     const { rows } = await db.pool.query<{ website_id: string; last_batch_id: string }>('SELECT website_id, last_batch_id FROM website_scan_state');
     const result = (hasMcp: boolean): ScanResult =>
       emptyScanResult({ hasMcp, mcpEndpoint: hasMcp ? 'https://x/mcp' : null, transport: hasMcp ? 'streamable-http' : null, responseTime: 5, requestCount: 3 });
-    await applyScanCompletions(
-      db.pool,
-      rows.map((r, i) => buildEnvelope('scan.completed', r.website_id, { websiteId: Number(r.website_id), url: 'https://s.example', batchId: r.last_batch_id, scanTime: now.toISOString(), result: result(i < 7) }, 'test')),
+    const completions = rows.map((r, i) =>
+      buildEnvelope('scan.completed', r.website_id, { websiteId: Number(r.website_id), url: 'https://s.example', batchId: r.last_batch_id, scanTime: now.toISOString(), result: result(i < 7) }, 'test'),
     );
+    // Both consumers of scan.completed: the progress tracker and the state projection (the MCP count is the confirmed one).
+    await applyScanCompletions(db.pool, completions);
+    await stateProjection.projectScanCompleted(db.pool, completions, { now });
     const progress = scanProgressResponseSchema.parse(await (await fetch(`${base}/api/scan-progress`)).json());
     expect(progress).toEqual({ scanningActive: false, totalWebsites: 60, mcpEnabledCount: 7, scannedToday: 50, lastScanTime: now.toISOString() });
   });

@@ -7,13 +7,13 @@ import { loadConfig } from '../../src/config/config';
 import { classifySendError, createMailer, MailSendError, type OutgoingMail } from '../../src/jobs/mailer';
 import { startScheduledJobs } from '../../src/jobs/start-scheduled-jobs';
 import { findFreePort } from '../../src/util/free-port';
-import { addSubscriptions, captureLogger, createJobsStores } from './support/jobs-fixture';
+import { addSubscriptions, captureLog, createJobsStores } from './support/jobs-fixture';
 import { mailParts } from './support/mime';
 import { startSmtpCapture, type SmtpCapture } from './support/smtp-capture';
 
 let smtp: SmtpCapture;
 let tmp: string;
-const log = captureLogger();
+const { log, messages } = captureLog();
 
 const mail = (n: number): OutgoingMail => ({
   to: `reader${n}@example.test`,
@@ -95,7 +95,7 @@ describe('the mailer', () => {
     expect(headers.get('list-unsubscribe')).toBe('<http://census.test/api/unsubscribe?token=1.x>');
     expect(text).toBe('Report 1: caf\u00e9');
     expect(html).toBe('<p>Report 1: caf\u00e9</p>');
-    expect(log.lines).toContainEqual(`info [test] mail to reader1@example.test "Report 1" written to ${sent.file} (SMTP_URL is not set)`);
+    expect(messages('info')).toContain(`mail to reader1@example.test "Report 1" written to ${sent.file} (SMTP_URL is not set)`);
   });
 
   it('an outbox it cannot write is a failure to retry', async () => {

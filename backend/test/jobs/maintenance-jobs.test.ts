@@ -8,14 +8,14 @@ import { reportDeletionJob } from '../../src/jobs/report-deletion-job';
 import { retentionJob } from '../../src/jobs/retention-job';
 import { scheduleReportDeletion } from '../../src/services/report-deletions';
 import { addSites, completed, mcpResult, noMcpResult } from '../../../streams/test/projector-state/helpers';
-import { addSubscriptions, captureLogger, createJobsStores, testClock, type TestDatabase } from './support/jobs-fixture';
+import { addSubscriptions, captureLog, createJobsStores, testClock, type TestDatabase } from './support/jobs-fixture';
 
 let stores: Awaited<ReturnType<typeof createJobsStores>>;
 let db: TestDatabase;
 let clickhouse: ClickHouseClient;
 let siteIds: number[];
 const clock = testClock('2026-11-22T00:00:00Z');
-const log = captureLogger();
+const { log, messages } = captureLog();
 let current: RunningJobRunner | undefined;
 
 function runnerFor(job: ScheduledJob): RunningJobRunner {
@@ -136,7 +136,7 @@ describe('retention', () => {
     expect(await tickAt(runner, '2026-11-22T02:59:59Z')).toEqual(['retention 2026-11-21 succeeded']); // yesterday's 03:00 run, caught up
     expect(await tickAt(runner, now.toISOString())).toEqual(['retention 2026-11-22 succeeded']);
     expect(await counts()).toEqual({ facts: 1, siteDays: 3, progress: 1, processed: 1, logs: 1, deliveries: 1, outcomes: 1 });
-    expect(log.lines.some((l) => l.includes('retention 2026-11-21: deleted 2 trend_scan_facts, 1 scan_logs, 1 site_scan_outcomes, 1 scan_progress_events, 1 projection_processed_events, 1 report_deliveries'))).toBe(true);
+    expect(messages().some((m) => m.includes('retention 2026-11-21: deleted 2 trend_scan_facts, 1 scan_logs, 1 site_scan_outcomes, 1 scan_progress_events, 1 projection_processed_events, 1 report_deliveries'))).toBe(true);
     expect(await tickAt(runner, '2026-11-22T20:00:00Z')).toEqual([]);
   });
 });

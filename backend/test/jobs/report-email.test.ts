@@ -1,7 +1,6 @@
 import type { Server } from 'node:http';
 import type { ClickHouseClient } from '@clickhouse/client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { stateProjection, trendsProjection } from '@mcp-census/streams';
 import { createApp } from '../../src/http/app';
 import { exportRoutes } from '../../src/http/routes/export-route';
 import { unsubscribeRoutes } from '../../src/http/routes/unsubscribe-route';
@@ -9,9 +8,12 @@ import { startJobRunner, type RunningJobRunner } from '../../src/jobs/job-runner
 import { createMailer, type Mailer } from '../../src/jobs/mailer';
 import { buildScheduledJobs } from '../../src/jobs/start-scheduled-jobs';
 import { resolveUnsubscribeSecret } from '../../src/jobs/unsubscribe-token';
+import { adoptionTrend } from '../../src/queries/adoption-trend';
+import { readCategoryStats } from '../../src/queries/category-stats';
+import { readSecurityAnalytics } from '../../src/queries/security-analytics';
 import { createPublicData } from '../../src/services/public-data';
 import { HOSTILE_NAME, seedCensus, type SeededCensus } from './support/census-seed';
-import { addSubscriptions, captureLogger, createJobsStores, testClock, type TestDatabase } from './support/jobs-fixture';
+import { addSubscriptions, captureLog, createJobsStores, testClock, type TestDatabase } from './support/jobs-fixture';
 import { mailParts } from './support/mime';
 import { startSmtpCapture, type SmtpCapture } from './support/smtp-capture';
 
@@ -25,7 +27,7 @@ let server: Server;
 let base: string;
 let runner: RunningJobRunner;
 const clock = testClock('2026-11-23T07:00:00Z');
-const log = captureLogger();
+const { log } = captureLog();
 
 const mailsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email));
 const subjects = () => smtp.mails.map((m) => `${m.to.join(',')}: ${mailParts(m.raw).headers.get('subject')}`).sort();
@@ -91,10 +93,10 @@ describe('e-mailed adoption reports', () => {
          FROM websites w LEFT JOIN latest_scans l ON l.website_id = w.id WHERE w.active`,
     );
     expect(rows[0]).toEqual({ total: 12, mcp: 4, tools: 14, resources: 4, prompts: 4 });
-    const trend = await trendsProjection.adoptionTrend(clickhouse, { days: 7, now: clock.now() });
-    const security = await stateProjection.readSecurityAnalytics(db.pool);
+    const trend = await adoptionTrend(clickhouse, { days: 7, now: clock.now() });
+    const security = await readSecurityAnalytics(db.pool);
     expect(security.totalVulnerabilities).toBeGreaterThan(0);
-    const categories = (await stateProjection.readCategoryStats(db.pool)).filter((c) => c.mcpAdoption > 0);
+    const categories = (await readCategoryStats(db.pool)).filter((c) => c.mcpAdoption > 0);
 
     expect(headers.get('subject')).toBe('MCP Census weekly report, week 48 of 2026: 4 of 12 platforms (33.3%) expose MCP');
     expect(headers.get('list-unsubscribe')).toMatch(new RegExp(`^<${base}/api/unsubscribe\\?token=${aliceId}\\.[A-Za-z0-9_-]{43}>$`));

@@ -4,8 +4,9 @@ import { startJobRunner, type RunningJobRunner, type ScheduledJob } from '../../
 import { createMailer, type Mailer } from '../../src/jobs/mailer';
 import { buildScheduledJobs } from '../../src/jobs/start-scheduled-jobs';
 import { addSites } from '../../../streams/test/projector-state/helpers';
-import { addSubscriptions, captureLogger, createJobsStores, testClock, type TestDatabase } from './support/jobs-fixture';
+import { addSubscriptions, captureLog, createJobsStores, testClock, type TestDatabase } from './support/jobs-fixture';
 import { startSmtpCapture, type SmtpCapture } from './support/smtp-capture';
+import { waitFor } from '../../../test/support/wait-for';
 
 let stores: Awaited<ReturnType<typeof createJobsStores>>;
 let db: TestDatabase;
@@ -13,7 +14,7 @@ let clickhouse: ClickHouseClient;
 let smtp: SmtpCapture;
 let mailer: Mailer;
 const clock = testClock('2026-11-23T07:00:00Z');
-const log = captureLogger();
+const { log, messages } = captureLog();
 const started: RunningJobRunner[] = [];
 const SUBSCRIBERS = 6;
 
@@ -27,14 +28,6 @@ function runner(jobs: ScheduledJob[]): RunningJobRunner {
   const r = startJobRunner({ databaseUrl: db.url, pool: db.pool, jobs, now: clock.now, autoStart: false, log });
   started.push(r);
   return r;
-}
-
-async function waitFor(check: () => boolean | Promise<boolean>, what: string, ms = 15_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 /** Each subscriber's number of received mails, by address. */
@@ -92,12 +85,12 @@ describe('a restart in the middle of a send run', () => {
     };
     const first = runner(reportJobs(dying));
     const firstTick = first.tick();
-    await waitFor(() => smtp.mails.length === 3 && sends === 3, 'three mails');
+    await waitFor('three mails', () => smtp.mails.length === 3 && sends === 3, Boolean, { intervalMs: 25 });
     expect(first.isLeader()).toBe(true);
 
     // The process is gone: its database session (and so the job lock) ends.
     await db.pool.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'mcp-census-jobs-lock' AND datname = current_database()");
-    await waitFor(() => !first.isLeader(), 'the lock to be lost');
+    await waitFor('the lock to be lost', () => !first.isLeader(), Boolean, { intervalMs: 25 });
 
     const second = runner(reportJobs(mailer));
     const results = await second.tick();
@@ -117,7 +110,7 @@ describe('a restart in the middle of a send run', () => {
       { status: 'abandoned', n: 1 },
       { status: 'sent', n: 11 },
     ]);
-    expect(log.lines.some((l) => l.includes('1 report mail(s) were interrupted while sending; they are not sent again'))).toBe(true);
+    expect(messages().some((m) => m.includes('1 report mail(s) were interrupted while sending; they are not sent again'))).toBe(true);
     expect(Object.values(receivedCounts())).toEqual(Array(SUBSCRIBERS).fill(2));
 
     // The old runner wakes up: it records the mail it did send, sends nothing more (no lock) and cannot close the new run.

@@ -2,12 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATEGORIES, metricsResponseSchema, scanProgressResponseSchema, websiteDetailSchema, websitesResponseSchema, type MetricsResponse } from '@mcp-census/schemas';
+import { adoptionTrendSchema, CATEGORIES, metricsResponseSchema, scanProgressResponseSchema, websiteDetailSchema, websitesResponseSchema, type MetricsResponse } from '@mcp-census/schemas';
 import { startSimulatedWeb, type SimSite, type SimulatedWeb } from '@mcp-census/streams/simweb/index';
 import type { CatalogueSite } from '../../src/catalogue/validate-row';
 import { loadConfig } from '../../src/config/config';
 import { startCensus, type RunningCensus } from '../../src/runtime/census-server';
-import { createLogger } from '../../src/util/logger';
+import { createLogger } from '@mcp-census/streams/platform/logger';
 import { holdsFor, waitFor } from '../../../test/support/wait-for';
 
 /**
@@ -49,7 +49,7 @@ beforeAll(async () => {
     LIVENESS_CONFIRM_HOURS: String(CONFIRM_SECONDS * SECOND_IN_HOURS),
     SCANNER_OUTAGE_WINDOW: '8',
   });
-  census = await startCensus(config, createLogger('warn', 'liveness-test'), { resolveHost: (h) => web.resolveHost(h), simulatedSites });
+  census = await startCensus(config, createLogger({ level: config.logLevel, format: config.logFormat }).child({ component: 'liveness-test' }), { resolveHost: (h) => web.resolveHost(h), simulatedSites });
 }, 120_000);
 
 afterAll(async () => {
@@ -135,6 +135,23 @@ describe('liveness on the real pipeline', () => {
     const m = await waitFor('the figures without the dead site', metrics, (x) => x.mcpEnabled === truth.mcp - 2, { timeoutMs: 10_000, intervalMs: 200 });
     expect(m.totalTools).toBe(truth.tools - dropped.expected.toolCount - site.expected.toolCount);
     expect(m.unreachable).toBe(1);
+    // The scan progress counts the same confirmed MCP sites.
+    const progress = await waitFor(
+      'the scan progress without the dead site',
+      async () => scanProgressResponseSchema.parse(await json('/api/scan-progress')),
+      (p) => p.mcpEnabledCount === truth.mcp - 2,
+      { timeoutMs: 10_000, intervalMs: 250 },
+    );
+    expect(progress.totalWebsites).toBe(16);
+    // The trend follows the confirmed state: today the dead site is in no total, not even the site count.
+    const today = new Date().toISOString().slice(0, 10);
+    const point = await waitFor(
+      'today’s trend point without the dead site',
+      async () => adoptionTrendSchema.parse(await json('/api/trends/adoption?period=7')).find((p) => p.date === today),
+      (p) => p?.mcpEnabledCount === truth.mcp - 2 && p.totalWebsites === 15,
+      { timeoutMs: 15_000, intervalMs: 250 },
+    );
+    expect(point?.toolsCount).toBe(truth.tools - dropped.expected.toolCount - site.expected.toolCount);
   }, 90_000);
 
   it('a whole-network outage pauses the scanner and changes no figure; it resumes on its own and loses nothing', async () => {

@@ -1,4 +1,4 @@
-import type { AdminStatus, DashboardDeltaPayload } from '@mcp-census/schemas';
+import type { AdminStatus, DashboardDeltaPayload, LiveDashboardState } from '@mcp-census/schemas';
 import { io as connectClient, type Socket } from 'socket.io-client';
 
 export const adminStatusFixture: AdminStatus = {
@@ -12,13 +12,15 @@ export const adminStatusFixture: AdminStatus = {
   deadLetters: [{ topic: 'scan.completed.v1', count: 2 }],
 };
 
-export function deltaPayload(ids: number[], totalWebsites: number, at: Date = new Date()): DashboardDeltaPayload {
+export function deltaPayload(ids: number[], at: Date = new Date()): DashboardDeltaPayload {
+  return { changedWebsiteIds: ids, truncated: false, occurredAt: at.toISOString() };
+}
+
+/** Figures as the API's read of the dashboard state returns them (what `/live` pushes with a flush). */
+export function dashboardState(totalWebsites: number, at: Date = new Date()): LiveDashboardState {
   return {
-    changedWebsiteIds: ids,
-    truncated: false,
     metrics: { totalWebsites, mcpEnabled: 3, capabilityRate: 66.7, totalTools: 12, totalResources: 4, totalPrompts: 1 },
     progress: { scannedToday: 5, lastScanTime: at.toISOString() },
-    occurredAt: at.toISOString(),
   };
 }
 

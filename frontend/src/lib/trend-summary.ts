@@ -17,7 +17,7 @@ export interface TrendSummary {
 
 const utcToday = (now: Date) => now.toISOString().slice(0, 10);
 
-export function summariseTrends(points: readonly AdoptionTrendPoint[], monthly: readonly MonthlyTrend[], now: Date = new Date()): TrendSummary {
+export function summarizeTrends(points: readonly AdoptionTrendPoint[], monthly: readonly MonthlyTrend[], now: Date = new Date()): TrendSummary {
   const first = points[0];
   const last = points.at(-1);
   const totalWebsites = last?.totalWebsites || FALLBACK_TOTAL_WEBSITES;

@@ -31,6 +31,31 @@ export const adminScanLogLineSchema = z.object({
 });
 export type AdminScanLogLine = z.infer<typeof adminScanLogLineSchema>;
 
+/** One daily scan history report (the admin panel's history table). */
+export const scanHistoryEntrySchema = z.object({
+  id: z.number().int(),
+  /** YYYY-MM-DD */
+  reportDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  totalWebsites: count,
+  mcpEnabledCount: count,
+  /** Percent. */
+  adoptionRate: z.number().min(0).max(100),
+  totalTools: count,
+});
+export type ScanHistoryEntry = z.infer<typeof scanHistoryEntrySchema>;
+
+/** One of the newest scans across all sites (the admin panel's recent scans). */
+export const recentScanSchema = z.object({
+  id: z.number().int(),
+  websiteName: z.string(),
+  hasMcp: z.boolean(),
+  error: z.string().nullable(),
+  scanTime: isoDateTime,
+  /** Milliseconds. */
+  responseTime: count,
+});
+export type RecentScan = z.infer<typeof recentScanSchema>;
+
 /** GET /api/admin/status and the `/admin` socket's `status` event (spec section 3 "Admin status"). */
 export const adminStatusSchema = z.object({
   systemStatus: z.object({
@@ -59,18 +84,7 @@ export const adminStatusSchema = z.object({
     isScanning: z.boolean(),
   }),
   scanLogs: z.array(adminScanLogLineSchema),
-  scanHistory: z.array(
-    z.object({
-      id: z.number().int(),
-      /** YYYY-MM-DD */
-      reportDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-      totalWebsites: count,
-      mcpEnabledCount: count,
-      /** Percent. */
-      adoptionRate: z.number().min(0).max(100),
-      totalTools: count,
-    }),
-  ),
+  scanHistory: z.array(scanHistoryEntrySchema),
   subscriptions: z.array(
     z.object({
       id: z.number().int(),
@@ -80,17 +94,7 @@ export const adminStatusSchema = z.object({
       createdAt: isoDateTime,
     }),
   ),
-  recentScans: z.array(
-    z.object({
-      id: z.number().int(),
-      websiteName: z.string(),
-      hasMcp: z.boolean(),
-      error: z.string().nullable(),
-      scanTime: isoDateTime,
-      /** Milliseconds. */
-      responseTime: count,
-    }),
-  ),
+  recentScans: z.array(recentScanSchema),
   /** Events dead-lettered per source topic (messages on its `.dlq` topic; see ARCHITECTURE.md "Failure policy"). */
   deadLetters: z.array(z.object({ topic: z.string(), count })),
   /** The scanner's own network state (api/liveness.ts). */

@@ -242,11 +242,22 @@ export const platformDetailSchema = z.object({
     .nullable(),
 });
 
+/** host: the host equals the query's host; name: the name equals the query; partial: a substring match. */
+export const PLATFORM_MATCH_KINDS = ['host', 'name', 'partial'] as const;
+
+/** A monitored platform found by name or host (get_platform_status). */
+export const platformMatchSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  url: z.string(),
+  match: z.enum(PLATFORM_MATCH_KINDS),
+});
+export type PlatformMatch = z.infer<typeof platformMatchSchema>;
+
 export const platformStatusResultSchema = z.object({
   tool: z.literal('get_platform_status'),
   query: z.string(),
-  /** host: the host equals the query's host; name: the name equals the query; partial: a substring match. */
-  match: z.enum(['host', 'name', 'partial']),
+  match: platformMatchSchema.shape.match,
   platform: platformDetailSchema,
   otherMatches: z.array(z.object({ id: z.number().int().positive(), name: z.string(), url: z.string() })),
 });
@@ -272,21 +283,22 @@ export const totalPlatformsResultSchema = z.object({
   trend: z.array(adoptionTrendPointSchema.pick({ date: true, totalWebsites: true, mcpEnabledCount: true })),
 });
 
+/** A site by the time its first MCP-positive scan happened. */
+export const earlyAdopterSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  url: z.string(),
+  category: z.string().nullable(),
+  firstMcpSeenAt: isoTime,
+  hasMcpNow: z.boolean(),
+});
+export type EarlyAdopter = z.infer<typeof earlyAdopterSchema>;
+
 export const earlyAdoptersResultSchema = z.object({
   ...metricsBase,
   metric_type: z.literal('early_adopters'),
   basis: z.string(),
-  adopters: z.array(
-    z.object({
-      rank: z.number().int().positive(),
-      id: z.number().int().positive(),
-      name: z.string(),
-      url: z.string(),
-      category: z.string().nullable(),
-      firstMcpSeenAt: isoTime,
-      hasMcpNow: z.boolean(),
-    }),
-  ),
+  adopters: z.array(z.object({ rank: z.number().int().positive(), ...earlyAdopterSchema.shape })),
   /** First adoptions within time_range. */
   newAdoptionsInRange: count,
 });

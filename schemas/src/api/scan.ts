@@ -25,3 +25,15 @@ export const scanProgressResponseSchema = z.object({
   scanner: scannerStateSchema.optional(),
 });
 export type ScanProgressResponse = z.infer<typeof scanProgressResponseSchema>;
+
+/** The scan progress as read from the scheduling tables: the public response plus what the admin status shows. */
+export const scanProgressSnapshotSchema = scanProgressResponseSchema.extend({
+  paused: z.boolean(),
+  /** Number of scan batches requested so far. */
+  currentBatch: z.number().int().nonnegative(),
+  /** Active sites scanned within the current rescan cycle. */
+  scannedWebsites: z.number().int().nonnegative(),
+  /** Scans that ended in an error today (UTC). */
+  errors: z.number().int().nonnegative(),
+});
+export type ScanProgressSnapshot = z.infer<typeof scanProgressSnapshotSchema>;

@@ -69,3 +69,14 @@ export const weeklyGrowthSchema = z.object({
   tools: z.number(),
 });
 export type WeeklyGrowth = z.infer<typeof weeklyGrowthSchema>;
+
+/** A site whose first MCP-positive scan fell in a report's window (the adoption report lists them). */
+export const newlyAdoptingSiteSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  url: z.string(),
+  category: z.string().nullable(),
+  /** The site's first scan that found MCP (ISO time). */
+  firstMcpAt: z.iso.datetime({ offset: true }),
+});
+export type NewlyAdoptingSite = z.infer<typeof newlyAdoptingSiteSchema>;

@@ -49,6 +49,7 @@ export const latestScanSummarySchema = z.object({
   resourceTemplatesCount: count.optional(),
   resourceTemplatesTruncated: z.boolean().optional(),
 });
+export type LatestScanSummary = z.infer<typeof latestScanSummarySchema>;
 
 export const websiteSummarySchema = z.object({
   id: z.number().int().positive(),
@@ -61,12 +62,23 @@ export const websiteSummarySchema = z.object({
   /** Confirmed status and reachability (api/liveness.ts); an unreachable scan never reads as "No MCP". */
   liveness: siteLivenessSchema.optional(),
 });
+export type WebsiteSummary = z.infer<typeof websiteSummarySchema>;
 
 export const websitesResponseSchema = z.object({
   websites: z.array(websiteSummarySchema),
   pagination: z.object({ page: z.number().int().min(1), limit: z.number().int().min(1), total: count, pages: count }),
 });
 export type WebsitesResponse = z.infer<typeof websitesResponseSchema>;
+
+/** Items of a website's latest scan; ids are `${websiteId}-${position}`: stable for one scan, replaced by a newer scan. */
+export const websiteToolSchema = z.object({ id: z.string(), name: z.string(), title: z.string().nullable(), description: z.string().nullable(), category: z.string().nullable(), inputSchema: z.unknown(), annotations: toolAnnotationsSchema.nullable(), hash: z.string() });
+export const websiteResourceSchema = z.object({ id: z.string(), name: z.string(), uri: z.string(), description: z.string().nullable(), type: z.string().nullable(), hash: z.string() });
+export const websitePromptSchema = z.object({ id: z.string(), name: z.string(), description: z.string().nullable(), arguments: z.unknown(), hash: z.string() });
+export const websiteResourceTemplateSchema = z.object({ id: z.string(), name: z.string(), uriTemplate: z.string(), description: z.string().nullable(), hash: z.string() });
+export type WebsiteTool = z.infer<typeof websiteToolSchema>;
+export type WebsiteResource = z.infer<typeof websiteResourceSchema>;
+export type WebsitePrompt = z.infer<typeof websitePromptSchema>;
+export type WebsiteResourceTemplate = z.infer<typeof websiteResourceTemplateSchema>;
 
 /** GET /api/websites/:id: the site and its latest scan with every listed item. */
 export const websiteDetailSchema = websiteSummarySchema.extend({
@@ -77,10 +89,10 @@ export const websiteDetailSchema = websiteSummarySchema.extend({
       authorizationServers: z.array(z.string()),
       discoveredVia: z.string().nullable(),
       listsTruncated: z.boolean(),
-      tools: z.array(z.object({ id: z.string(), name: z.string(), title: z.string().nullable(), description: z.string().nullable(), category: z.string().nullable(), inputSchema: z.unknown(), annotations: toolAnnotationsSchema.nullable(), hash: z.string() })),
-      resources: z.array(z.object({ id: z.string(), name: z.string(), uri: z.string(), description: z.string().nullable(), type: z.string().nullable(), hash: z.string() })),
-      prompts: z.array(z.object({ id: z.string(), name: z.string(), description: z.string().nullable(), arguments: z.unknown(), hash: z.string() })),
-      resourceTemplates: z.array(z.object({ id: z.string(), name: z.string(), uriTemplate: z.string(), description: z.string().nullable(), hash: z.string() })).optional(),
+      tools: z.array(websiteToolSchema),
+      resources: z.array(websiteResourceSchema),
+      prompts: z.array(websitePromptSchema),
+      resourceTemplates: z.array(websiteResourceTemplateSchema).optional(),
       /** The server card the site publishes (null: none found). */
       serverCard: serverCardSchema.nullable().optional(),
       /** The endpoint's answer to a foreign-origin CORS preflight (null: no endpoint or no answer). */
@@ -100,6 +112,7 @@ export const websiteIdParamSchema = z.coerce.number().int().positive().max(Numbe
 
 /** GET /api/industry-analytics: the category statistics plus overall totals. */
 export const categoryStatisticSchema = z.object({ category: z.string(), totalPlatforms: count, mcpAdoption: count, adoptionRate: z.number().min(0).max(100) });
+export type CategoryStatistic = z.infer<typeof categoryStatisticSchema>;
 export const industryAnalyticsSchema = z.object({
   categories: z.array(categoryStatisticSchema),
   totalPlatforms: count,
@@ -111,4 +124,6 @@ export const industryAnalyticsSchema = z.object({
 export type IndustryAnalytics = z.infer<typeof industryAnalyticsSchema>;
 
 /** GET /api/tool-categories */
-export const toolCategoriesResponseSchema = z.array(z.object({ category: z.string(), toolsCount: count, websitesCount: count }));
+export const toolCategorySchema = z.object({ category: z.string(), toolsCount: count, websitesCount: count });
+export type ToolCategory = z.infer<typeof toolCategorySchema>;
+export const toolCategoriesResponseSchema = z.array(toolCategorySchema);

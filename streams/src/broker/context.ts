@@ -1,7 +1,7 @@
 import type { Reader } from './codec/reader';
 import type { Writer } from './codec/writer';
 import type { GroupCoordinator } from './groups/coordinator';
-import type { Logger } from './log/partition-log';
+import type { Logger } from '../platform/logger';
 import type { OffsetStore } from './offsets-store';
 import type { ProducerIdAllocator } from './producer-ids';
 import type { TopicRegistry } from './topics';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { BrokerState } from './context';
 import { GroupCoordinator } from './groups/coordinator';
-import type { Logger } from './log/partition-log';
+import { silentLogger, type Logger } from '../platform/logger';
 import { OffsetStore } from './offsets-store';
 import { ProducerIdAllocator } from './producer-ids';
 import { listen } from './server';
@@ -29,7 +29,8 @@ export interface BrokerOptions {
   retentionBytes?: number;
   /** default 30 minutes, like Kafka's group.max.session.timeout.ms */
   sessionTimeoutMsMax?: number;
-  logger?: (level: 'info' | 'warn' | 'error', msg: string) => void;
+  /** default: silent */
+  log?: Logger;
 }
 
 export interface RunningBroker {
@@ -48,7 +49,7 @@ const RETENTION_CHECK_MAX_MS = 30_000;
  * data, committed offsets and producer ids.
  */
 export async function startBroker(opts: BrokerOptions): Promise<RunningBroker> {
-  const log: Logger = opts.logger ?? (() => {});
+  const log: Logger = opts.log ?? silentLogger();
   const host = opts.host ?? '127.0.0.1';
   const defaultPartitions = opts.defaultPartitions ?? 1;
   if (!Number.isInteger(defaultPartitions) || defaultPartitions < 1) throw new Error(`defaultPartitions must be a positive integer, got ${defaultPartitions}`);
@@ -98,7 +99,7 @@ export async function startBroker(opts: BrokerOptions): Promise<RunningBroker> {
   const retention = setInterval(() => topics.enforceRetention(Date.now()), checkEvery);
   retention.unref();
   topics.enforceRetention(Date.now());
-  log('info', `broker listening on ${host}:${server.port}, data in ${path.resolve(opts.dataDir)}`);
+  log.info(`broker listening on ${host}:${server.port}, data in ${path.resolve(opts.dataDir)}`);
 
   let stopped: Promise<void> | null = null;
   return {

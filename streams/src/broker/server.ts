@@ -43,7 +43,7 @@ class Connection {
       try {
         this.onData(chunk);
       } catch (err) {
-        this.broker.log('error', `closing connection from ${this.clientHost}: ${(err as Error).message}`);
+        this.broker.log.error({ err, clientHost: this.clientHost }, 'closing connection');
         this.close();
       }
     });
@@ -59,7 +59,7 @@ class Connection {
       if (this.buffered < 4) break;
       const size = this.peekInt32();
       if (size < MIN_FRAME || size > this.maxFrameBytes) {
-        this.broker.log('warn', `closing connection from ${this.clientHost}: frame size ${size} outside [${MIN_FRAME}, ${this.maxFrameBytes}]`);
+        this.broker.log.warn({ clientHost: this.clientHost }, `closing connection: frame size ${size} outside [${MIN_FRAME}, ${this.maxFrameBytes}]`);
         this.close();
         return;
       }
@@ -112,7 +112,7 @@ class Connection {
         if (this.socket.writableLength > MAX_QUEUED_BYTES) await new Promise((done) => this.socket.once('drain', done).once('close', done));
       }
     } catch (err) {
-      this.broker.log('error', `closing connection from ${this.clientHost}: ${(err as Error).message}`);
+      this.broker.log.error({ err, clientHost: this.clientHost }, 'closing connection');
       this.close();
     } finally {
       this.busy = false;
@@ -133,7 +133,7 @@ class Connection {
       const handler = HANDLERS.get(apiKey);
       if (!handler || !isSupported(apiKey, apiVersion)) {
         const range = SUPPORTED_VERSIONS.get(apiKey);
-        this.broker.log('warn', `unsupported request from ${this.clientHost}: api ${apiKey} v${apiVersion}${range ? ` (supported v${range[0]}-${range[1]})` : ''}`);
+        this.broker.log.warn({ clientHost: this.clientHost }, `unsupported request: api ${apiKey} v${apiVersion}${range ? ` (supported v${range[0]}-${range[1]})` : ''}`);
         this.respond(correlationId, new Writer(4).int16(ErrorCode.UNSUPPORTED_VERSION));
         return;
       }
@@ -142,9 +142,9 @@ class Connection {
       if (body) this.respond(correlationId, body);
     } catch (err) {
       if (err instanceof ProtocolError) {
-        this.broker.log('warn', `closing connection from ${this.clientHost}: malformed api ${apiKey} v${apiVersion} request: ${err.message}`);
+        this.broker.log.warn({ err, clientHost: this.clientHost }, `closing connection: malformed api ${apiKey} v${apiVersion} request`);
       } else {
-        this.broker.log('error', `closing connection from ${this.clientHost}: api ${apiKey} v${apiVersion} failed: ${(err as Error).stack ?? String(err)}`);
+        this.broker.log.error({ err, clientHost: this.clientHost }, `closing connection: api ${apiKey} v${apiVersion} failed`);
       }
       this.close();
     }
@@ -188,7 +188,7 @@ export function listen(broker: BrokerState, host: string, port: number, maxFrame
     server.once('error', reject);
     server.listen(port, host, () => {
       server.off('error', reject);
-      server.on('error', (err) => broker.log('error', `listener error: ${err.message}`));
+      server.on('error', (err) => broker.log.error({ err }, 'listener error'));
       const addr = server.address() as net.AddressInfo;
       resolve({
         port: addr.port,

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ErrorCode } from './protocol';
-import { PartitionLog, type LogConfig, type Logger } from './log/partition-log';
+import { PartitionLog, type LogConfig } from './log/partition-log';
+import type { Logger } from '../platform/logger';
 
 /** Per-topic overrides of the broker's log defaults (from CreateTopics configs). */
 export interface TopicOverrides {
@@ -135,7 +136,7 @@ export class TopicRegistry {
     }
     this.topics.set(name, topic);
     this.persist();
-    this.log('info', `created topic ${name} with ${partitions} partition(s)`);
+    this.log.info(`created topic ${name} with ${partitions} partition(s)`);
     return ErrorCode.NONE;
   }
 
@@ -148,7 +149,7 @@ export class TopicRegistry {
       log.close();
       fs.rmSync(this.partitionDir(name, p), { recursive: true, force: true });
     });
-    this.log('info', `deleted topic ${name}`);
+    this.log.info(`deleted topic ${name}`);
     return ErrorCode.NONE;
   }
 
@@ -158,7 +159,7 @@ export class TopicRegistry {
         try {
           p.enforceRetention(now);
         } catch (err) {
-          this.log('warn', `retention on ${p.dir} failed: ${(err as Error).message}`);
+          this.log.warn({ err, dir: p.dir }, 'retention failed');
         }
       }
     }

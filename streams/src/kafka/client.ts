@@ -1,6 +1,5 @@
 import { Kafka, logLevel, type LogEntry } from 'kafkajs';
-
-export type KafkaLogger = (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
+import type { Logger } from '../platform/logger';
 
 const LEVELS: Record<number, 'debug' | 'info' | 'warn' | 'error'> = {
   [logLevel.ERROR]: 'error',
@@ -10,7 +9,7 @@ const LEVELS: Record<number, 'debug' | 'info' | 'warn' | 'error'> = {
 };
 
 /** The one place a kafkajs client is built; everything else gets a Kafka instance from here. */
-export function createKafka(opts: { brokers: string[]; clientId: string; log?: KafkaLogger }): Kafka {
+export function createKafka(opts: { brokers: string[]; clientId: string; log?: Logger }): Kafka {
   const log = opts.log;
   return new Kafka({
     clientId: opts.clientId,
@@ -24,7 +23,9 @@ export function createKafka(opts: { brokers: string[]; clientId: string; log?: K
       // during an outage); duplicates that a retry could cause are absorbed by the
       // idempotent consumers, so kafkajs's advisory about this is noise here.
       if (entry.log.message.startsWith('Limiting retries for the idempotent producer')) return;
-      log?.(LEVELS[entry.level] ?? 'info', `kafka${entry.namespace ? ` ${entry.namespace}` : ''}: ${entry.log.message}`);
+      // kafkajs's own fields (broker, groupId, error, retryCount, ...) become fields of the line.
+      const { message, timestamp: _timestamp, logger: _logger, ...details } = entry.log;
+      log?.[LEVELS[entry.level] ?? 'info']({ kafkajs: entry.namespace, ...details }, `kafka: ${message}`);
     },
   });
 }

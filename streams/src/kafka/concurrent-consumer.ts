@@ -1,10 +1,11 @@
 import { Partitioners, type Kafka, type KafkaMessage, type Producer } from 'kafkajs';
 import type { EventType } from '@mcp-census/schemas';
 import { parseEnvelope, type TypedEnvelope } from './envelope';
-import type { ConsumerLog, RunningConsumer } from './event-consumer';
+import type { RunningConsumer } from './event-consumer';
 import { CONSUMER_GROUP_TIMING } from './consumer-timing';
 import { dlqMessage, type DeadLetterInfo } from './dead-letter';
 import { attemptWithPolicy, errorMessage, retryUntilDone, type AttemptOptions } from './failure-policy';
+import type { Logger } from '../platform/logger';
 
 export interface ConcurrentConsumerOptions<T extends EventType> {
   kafka: Kafka;
@@ -23,7 +24,9 @@ export interface ConcurrentConsumerOptions<T extends EventType> {
    * stops: work cut short is left uncommitted and redelivered after a restart.
    */
   handle(event: TypedEnvelope<T>, signal: AbortSignal): Promise<void>;
-  log: ConsumerLog;
+  /** Failures retried without a log line: expected holds whose cause is logged once elsewhere. */
+  isQuietFailure?(error: unknown): boolean;
+  log: Logger;
 }
 
 /**
@@ -37,6 +40,7 @@ export async function runConcurrentEventConsumer<T extends EventType>(opts: Conc
   const dlq: Producer = opts.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false, createPartitioner: Partitioners.DefaultPartitioner });
   await Promise.all([consumer.connect(), dlq.connect()]);
   await consumer.subscribe({ topic: opts.topic, fromBeginning: true });
+  const log = opts.log.child({ groupId: opts.groupId, topic: opts.topic });
   const slots = new Semaphore(opts.concurrency);
   const stopping = new AbortController();
 
@@ -58,7 +62,7 @@ export async function runConcurrentEventConsumer<T extends EventType>(opts: Conc
           nextToResolve += 1;
           moved = true;
         }
-        if (moved) await commitOffsetsIfNecessary().catch((err: Error) => opts.log('warn', `${opts.groupId}: commit failed: ${err.message}`));
+        if (moved) await commitOffsetsIfNecessary().catch((err: unknown) => log.warn({ err, partition: batch.partition }, 'commit failed'));
       };
       const beat = setInterval(() => void heartbeat().catch(() => undefined), CONSUMER_GROUP_TIMING.heartbeatInterval);
       const inFlight: Promise<void>[] = [];
@@ -83,15 +87,17 @@ export async function runConcurrentEventConsumer<T extends EventType>(opts: Conc
 
       /** True when the message is done with (handled or dead-lettered) and its offset may be committed. */
       async function processOne(message: KafkaMessage): Promise<boolean> {
-        const where = `${opts.groupId}: ${opts.topic}[${batch.partition}] offset ${message.offset}`;
+        const parsed = parseEnvelope(opts.type, message.value);
+        const messageLog = log.child({ partition: batch.partition, offset: message.offset, ...(parsed.ok ? { eventId: parsed.event.eventId } : {}) });
         const policy: AttemptOptions = {
           stopping: () => stopping.signal.aborted || !isRunning() || isStale(),
           wait: (ms) => sleep(ms, stopping.signal),
-          onRetry: ({ error, failureClass, attempt, delayMs }) =>
-            opts.log(failureClass === 'infrastructure' ? 'error' : 'warn', `${where}: failed (${failureClass}, attempt ${attempt}, retry in ${delayMs} ms): ${errorMessage(error)}`),
+          onRetry: ({ error, failureClass, attempt, delayMs }) => {
+            if (opts.isQuietFailure?.(error)) return;
+            messageLog[failureClass === 'infrastructure' ? 'error' : 'warn']({ err: error, failureClass, attempt, retryInMs: delayMs }, 'handling failed');
+          },
         };
         if (policy.stopping()) return false;
-        const parsed = parseEnvelope(opts.type, message.value);
         let letter: DeadLetterInfo;
         if (parsed.ok) {
           const outcome = await attemptWithPolicy(() => opts.handle(parsed.event, stopping.signal), policy);
@@ -102,7 +108,7 @@ export async function runConcurrentEventConsumer<T extends EventType>(opts: Conc
           letter = { reason: parsed.reason, step: 'parse', topic: batch.topic, partition: batch.partition };
         }
         const sent = await retryUntilDone(() => dlq.send({ topic: opts.dlqTopic, acks: -1, messages: [dlqMessage(message, letter)] }), policy);
-        if (sent) opts.log('warn', `${where}: sent to ${opts.dlqTopic} (${letter.step}${letter.attempts ? `, ${letter.attempts} attempts` : ''}): ${letter.reason}`);
+        if (sent) messageLog.warn({ dlqTopic: opts.dlqTopic, step: letter.step, attempts: letter.attempts, reason: letter.reason }, `sent to ${opts.dlqTopic}`);
         return sent;
       }
     },

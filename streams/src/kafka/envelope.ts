@@ -34,16 +34,16 @@ export function parseEnvelope<T extends EventType>(type: T, value: Buffer | null
     return { ok: false, reason: `value is not JSON: ${(err as Error).message}` };
   }
   const envelope = eventEnvelopeSchema.safeParse(json);
-  if (!envelope.success) return { ok: false, reason: `invalid envelope: ${summariseIssues(envelope.error)}` };
+  if (!envelope.success) return { ok: false, reason: `invalid envelope: ${summarizeIssues(envelope.error)}` };
   if (envelope.data.type !== type) return { ok: false, reason: `unexpected event type ${envelope.data.type}` };
   const spec = EVENT_TYPES[type];
   if (envelope.data.schemaVersion !== spec.schemaVersion) return { ok: false, reason: `unsupported schemaVersion ${envelope.data.schemaVersion}` };
   const payload = spec.payload.safeParse(envelope.data.payload);
-  if (!payload.success) return { ok: false, reason: `invalid ${type} payload: ${summariseIssues(payload.error)}` };
+  if (!payload.success) return { ok: false, reason: `invalid ${type} payload: ${summarizeIssues(payload.error)}` };
   return { ok: true, event: { ...envelope.data, type, payload: payload.data as PayloadOf<T> } };
 }
 
-function summariseIssues(error: z.ZodError): string {
+function summarizeIssues(error: z.ZodError): string {
   return error.issues
     .slice(0, 5)
     .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)

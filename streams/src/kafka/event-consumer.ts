@@ -4,8 +4,7 @@ import { CONSUMER_GROUP_TIMING } from './consumer-timing';
 import { dlqMessage } from './dead-letter';
 import { parseEnvelope, type TypedEnvelope } from './envelope';
 import { attemptWithPolicy, errorMessage, retryUntilDone, type AttemptOptions } from './failure-policy';
-
-export type ConsumerLog = (level: 'info' | 'warn' | 'error', message: string) => void;
+import type { Logger } from '../platform/logger';
 
 export interface EventConsumerOptions<T extends EventType> {
   kafka: Kafka;
@@ -27,7 +26,7 @@ export interface EventConsumerOptions<T extends EventType> {
    * only the events that fail on their own go to the DLQ.
    */
   handle(events: TypedEnvelope<T>[], ctx: { partition: number; heartbeat(): Promise<void> }): Promise<void>;
-  log: ConsumerLog;
+  log: Logger;
   /** Called after every rebalance with this member's partitions of `topic` (the first call comes before the function resolves). */
   onAssigned?(partitions: number[]): void;
 }
@@ -66,9 +65,10 @@ export async function runEventConsumer<T extends EventType>(opts: EventConsumerO
   const dlqProducer: Producer = opts.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false, createPartitioner: Partitioners.DefaultPartitioner });
   await Promise.all([consumer.connect(), dlqProducer.connect()]);
   await consumer.subscribe({ topic: opts.topic, fromBeginning: opts.fromBeginning ?? true });
+  const log = opts.log.child({ groupId: opts.groupId, topic: opts.topic });
   consumer.on(consumer.events.GROUP_JOIN, (e) => {
     const partitions = e.payload.memberAssignment[opts.topic] ?? [];
-    opts.log('info', `${opts.groupId}: assigned ${opts.topic} partitions [${partitions.join(', ')}]`);
+    log.info({ partitions }, 'assigned partitions');
     opts.onAssigned?.(partitions);
   });
   await consumer.run({
@@ -80,13 +80,13 @@ export async function runEventConsumer<T extends EventType>(opts: EventConsumerO
     eachBatchAutoResolve: false,
     partitionsConsumedConcurrently: opts.partitionsConsumedConcurrently ?? 1,
     eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale, commitOffsetsIfNecessary }) => {
-      const where = `${opts.groupId}: ${opts.topic}[${batch.partition}]`;
+      const batchLog = log.child({ partition: batch.partition });
       const stopping = () => !isRunning() || isStale();
-      const policy = (what: string): AttemptOptions => ({
+      const policy = (what: string, fields: { eventId?: string } = {}): AttemptOptions => ({
         stopping,
         wait: (ms) => sleepWithHeartbeat(ms, heartbeat, stopping),
         onRetry: ({ error, failureClass, attempt, delayMs }) =>
-          opts.log(failureClass === 'infrastructure' ? 'error' : 'warn', `${where}: ${what} failed (${failureClass}, attempt ${attempt}, retry in ${delayMs} ms): ${errorMessage(error)}`),
+          batchLog[failureClass === 'infrastructure' ? 'error' : 'warn']({ ...fields, err: error, failureClass, attempt, retryInMs: delayMs }, `${what} failed`),
       });
       const ctx = { partition: batch.partition, heartbeat };
 
@@ -95,8 +95,9 @@ export async function runEventConsumer<T extends EventType>(opts: EventConsumerO
         // a whole chunk spends the budget; its parts already failed once, so a
         // deterministic failure splits straight on and only single events get the budget again
         const budget = items.length === 1 || priorAttempts === 0 ? undefined : 1;
-        const label = items.length === 1 ? `event ${items[0]!.event.eventId}` : `${items.length} events`;
-        const outcome = await attemptWithPolicy(() => opts.handle(items.map((i) => i.event), ctx), { ...policy(`handling ${label}`), ...(budget ? { budget } : {}) });
+        const single = items.length === 1 ? { eventId: items[0]!.event.eventId } : {};
+        const label = items.length === 1 ? 'handling an event' : `handling ${items.length} events`;
+        const outcome = await attemptWithPolicy(() => opts.handle(items.map((i) => i.event), ctx), { ...policy(label, single), ...(budget ? { budget } : {}) });
         if (outcome.status === 'stopped') return false;
         if (outcome.status === 'done') return true;
         const attempts = priorAttempts + outcome.attempts;
@@ -126,7 +127,9 @@ export async function runEventConsumer<T extends EventType>(opts: EventConsumerO
             messages: dead.map((d) => dlqMessage(d.message, { reason: d.reason, step: d.step, topic: batch.topic, partition: batch.partition, ...(d.attempts ? { attempts: d.attempts } : {}) })),
           }), policy(`dead-lettering to ${opts.dlqTopic}`));
           if (!sent) return;
-          for (const d of dead) opts.log('warn', `${where}: offset ${d.message.offset} sent to ${opts.dlqTopic} (${d.step}${d.attempts ? `, ${d.attempts} attempts` : ''}): ${d.reason}`);
+          for (const d of dead) {
+            batchLog.warn({ offset: d.message.offset, dlqTopic: opts.dlqTopic, step: d.step, attempts: d.attempts, reason: d.reason }, `sent to ${opts.dlqTopic}`);
+          }
         }
         const last = chunk[chunk.length - 1];
         if (last) resolveOffset(last.offset);

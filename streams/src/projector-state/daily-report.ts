@@ -1,5 +1,5 @@
+import { COUNTED_MCP, JOIN_LIVENESS } from '@mcp-census/schemas/counted-mcp';
 import type { Queryable } from './limits';
-import { COUNTED_MCP, JOIN_LIVENESS } from './queries/counted-mcp';
 
 /** The UTC calendar day of `at` as YYYY-MM-DD. */
 export function utcDay(at: Date): string {

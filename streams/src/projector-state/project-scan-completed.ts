@@ -6,7 +6,7 @@ import { inTransaction, STATE_PROJECTION_LIMITS } from './limits';
 import { listTruncation } from './list-truncation';
 import { reachedSite } from './liveness/outcome-of';
 import { recordOutcomes } from './liveness/record-outcomes';
-import type { LivenessSettings } from './liveness/settings';
+import type { LivenessSettings } from '@mcp-census/schemas/liveness-settings';
 import { replaceResourceTemplates } from './replace-resource-templates';
 import { cleanText, toJsonb } from './sanitize';
 import { refreshToolNameKeys } from './security/refresh-tool-name-keys';

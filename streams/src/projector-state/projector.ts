@@ -2,12 +2,12 @@ import type { Kafka } from 'kafkajs';
 import type pg from 'pg';
 import { DASHBOARD_DELTA_MAX_WEBSITE_IDS, type DashboardDeltaPayload } from '@mcp-census/schemas/dashboard-delta';
 import { TOPICS } from '@mcp-census/schemas';
-import { runEventConsumer, type ConsumerLog, type RunningConsumer } from '../kafka/event-consumer';
+import { runEventConsumer, type RunningConsumer } from '../kafka/event-consumer';
 import type { EventPublisher } from '../kafka/event-publisher';
+import type { Logger } from '../platform/logger';
 import { projectScanCompleted } from './project-scan-completed';
 import { projectScanLogs } from './project-scan-logs';
-import type { LivenessSettings } from './liveness/settings';
-import { readDashboardState } from './queries/read-dashboard-state';
+import type { LivenessSettings } from '@mcp-census/schemas/liveness-settings';
 
 export const STATE_PROJECTOR_GROUPS = {
   completed: 'mcp-census.projector-state',
@@ -18,7 +18,7 @@ export interface StateProjectorOptions {
   kafka: Kafka;
   pool: pg.Pool;
   publisher: EventPublisher;
-  log: ConsumerLog;
+  log: Logger;
   now?: () => Date;
   /** Topic overrides (tests); dead-letter topics default to `${topic}.dlq`. */
   topics?: { completed?: string; log?: string; delta?: string; completedDlq?: string; logDlq?: string };
@@ -40,9 +40,10 @@ export interface RunningStateProjector {
  * Projects scan.completed.v1 and scan.log.v1 into Postgres state. Offsets are
  * committed only after a chunk's transaction committed (runEventConsumer);
  * after each committed scan.completed chunk one dashboard.delta.v1 event
- * carries the changed site ids and the current metrics. A failed publish fails
- * the chunk, which is redelivered: the projection is idempotent and the delta
- * is recomputed, so no delta is lost (one may be sent twice).
+ * says which sites changed. A failed publish fails the chunk, which is
+ * redelivered: the projection is idempotent and the delta is recomputed, so no
+ * delta is lost (one may be sent twice). The delta carries no figures: the API
+ * reads them when it pushes, so concurrent chunks may publish in any order.
  */
 export async function startStateProjector(opts: StateProjectorOptions): Promise<RunningStateProjector> {
   const now = opts.now ?? (() => new Date());
@@ -51,23 +52,13 @@ export async function startStateProjector(opts: StateProjectorOptions): Promise<
   const deltaTopic = opts.topics?.delta ?? TOPICS.dashboardDelta;
   const chunkSize = opts.chunkSize ?? 2_000;
 
-  // A delta carries a whole snapshot of the figures, and two partitions project at once: snapshots are
-  // read and published one at a time, so the last one published is the last one read, never an older one.
-  let deltaQueue: Promise<unknown> = Promise.resolve();
-  const publishDelta = (changedWebsiteIds: number[], at: Date): Promise<void> => {
-    const run = deltaQueue.then(async () => {
-      const state = await readDashboardState(opts.pool, at);
-      const payload: DashboardDeltaPayload = {
-        changedWebsiteIds: changedWebsiteIds.slice(0, DASHBOARD_DELTA_MAX_WEBSITE_IDS),
-        truncated: changedWebsiteIds.length > DASHBOARD_DELTA_MAX_WEBSITE_IDS,
-        metrics: state.metrics,
-        progress: state.progress,
-        occurredAt: at.toISOString(),
-      };
-      await opts.publisher.publish(deltaTopic, 'dashboard.delta', [{ key: 'dashboard', payload }]);
-    });
-    deltaQueue = run.catch(() => undefined);
-    return run;
+  const publishDelta = async (changedWebsiteIds: number[], at: Date): Promise<void> => {
+    const payload: DashboardDeltaPayload = {
+      changedWebsiteIds: changedWebsiteIds.slice(0, DASHBOARD_DELTA_MAX_WEBSITE_IDS),
+      truncated: changedWebsiteIds.length > DASHBOARD_DELTA_MAX_WEBSITE_IDS,
+      occurredAt: at.toISOString(),
+    };
+    await opts.publisher.publish(deltaTopic, 'dashboard.delta', [{ key: 'dashboard', payload }]);
   };
 
   const consumers: RunningConsumer[] = [];

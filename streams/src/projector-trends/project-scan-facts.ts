@@ -1,7 +1,7 @@
 import type { ClickHouseClient } from '@clickhouse/client';
 import type { TypedEnvelope } from '../kafka/envelope';
 import { uniqueByEventId } from '../kafka/fold-latest';
-import { outcomeOf } from '../projector-state/liveness/outcome-of';
+import { scanOutcome } from '@mcp-census/schemas';
 
 /** The website's category (the app backs it with Postgres `websites.category`); null/undefined → UNCATEGORIZED. */
 export type CategoryOf = (websiteId: number) => string | null | undefined | Promise<string | null | undefined>;
@@ -23,7 +23,7 @@ export interface TrendFactRow {
   prompts_count: number;
   response_time_ms: number;
   has_error: 0 | 1;
-  /** The scan's outcome; unreachable and not-scanned facts do not change the site's trend state (0005_scan_outcome.sql). */
+  /** The scan's outcome, or 'opted-out'; unreachable and not-scanned facts do not change the site's trend state (0005_scan_outcome.sql). */
   outcome: string;
 }
 
@@ -45,7 +45,8 @@ export function factRow(event: TypedEnvelope<'scan.completed'>, category: string
     prompts_count: p.result.prompts.length,
     response_time_ms: Math.min(4_294_967_295, Math.max(0, Math.round(p.result.responseTime))),
     has_error: p.result.error !== null || p.result.errorClass !== null ? 1 : 0,
-    outcome: outcomeOf(p.result).outcome,
+    // an announced opt-out takes the site out of the totals (0006_trend_departures.sql)
+    outcome: p.result.notScanned?.reason === 'opt-out' ? 'opted-out' : scanOutcome(p.result),
   };
 }
 
@@ -67,7 +68,7 @@ export async function projectScanFacts(
   const categories = new Map<number, string>();
   for (const e of unique) {
     const id = e.payload.websiteId;
-    if (!categories.has(id)) categories.set(id, normaliseCategory(await categoryOf(id)));
+    if (!categories.has(id)) categories.set(id, normalizeCategory(await categoryOf(id)));
   }
   const rows = unique.map((e) => factRow(e, categories.get(e.payload.websiteId) ?? UNCATEGORIZED));
   for (let i = 0; i < rows.length; i += MAX_ROWS_PER_INSERT) {
@@ -76,7 +77,7 @@ export async function projectScanFacts(
   return { inserted: rows.length };
 }
 
-function normaliseCategory(c: string | null | undefined): string {
+function normalizeCategory(c: string | null | undefined): string {
   const t = c?.trim();
   return t ? t.slice(0, 100) : UNCATEGORIZED;
 }

@@ -1,21 +1,28 @@
 import type { ClickHouseClient } from '@clickhouse/client';
+import { scanOutcome } from '@mcp-census/schemas';
+import { DEFAULT_LIVENESS, type LivenessSettings } from '@mcp-census/schemas/liveness-settings';
 import type { TypedEnvelope } from '../kafka/envelope';
+import { recordConfirmedDepartures } from './confirmed-departures';
 import { projectScanFacts, type CategoryOf } from './project-scan-facts';
 import { refreshDailyTotals } from './rollup/refresh-daily-totals';
 
 /**
- * One consumer chunk into the trend store: the fact rows, then the daily
- * totals from the earliest UTC day the chunk touched (a late event re-rolls
- * every following day). `refresh` lets the projector coalesce concurrent
- * chunks into one recomputation.
+ * One consumer chunk into the trend store: the fact rows, the departures of
+ * sites whose unreachable streak the chunk confirmed, then the daily totals
+ * from the earliest UTC day the chunk touched (a late event re-rolls every
+ * following day). `refresh` lets the projector coalesce concurrent chunks
+ * into one recomputation.
  */
 export async function projectTrends(
   client: ClickHouseClient,
   events: readonly TypedEnvelope<'scan.completed'>[],
   categoryOf: CategoryOf,
   refresh: (from: string) => Promise<unknown> = (from) => refreshDailyTotals(client, from),
+  liveness: LivenessSettings = DEFAULT_LIVENESS,
 ): Promise<{ inserted: number }> {
   const { inserted } = await projectScanFacts(client, events, categoryOf);
+  const unreachable = events.filter((e) => scanOutcome(e.payload.result) === 'unreachable').map((e) => e.payload.websiteId);
+  await recordConfirmedDepartures(client, unreachable, liveness);
   if (inserted > 0) {
     const earliest = events.reduce((min, e) => (e.payload.scanTime < min ? e.payload.scanTime : min), events[0]?.payload.scanTime ?? '');
     await refresh(new Date(earliest).toISOString().slice(0, 10));

@@ -1,7 +1,9 @@
 import type { ClickHouseClient } from '@clickhouse/client';
 import type { Kafka } from 'kafkajs';
 import { TOPICS } from '@mcp-census/schemas';
-import { runEventConsumer, type ConsumerLog } from '../kafka/event-consumer';
+import type { LivenessSettings } from '@mcp-census/schemas/liveness-settings';
+import { runEventConsumer } from '../kafka/event-consumer';
+import type { Logger } from '../platform/logger';
 import type { CategoryOf } from './project-scan-facts';
 import { projectTrends } from './project-trends';
 import { RefreshCoalescer } from './rollup/refresh-coalescer';
@@ -13,13 +15,15 @@ export interface TrendsProjectorOptions {
   kafka: Kafka;
   clickhouse: ClickHouseClient;
   categoryOf: CategoryOf;
-  log: ConsumerLog;
+  log: Logger;
   /** Topic overrides (tests); the dead-letter topic defaults to `${completed}.dlq`. */
   topics?: { completed?: string; completedDlq?: string };
   groupId?: string;
   /** Events per INSERT / offset commit (default 2,000). */
   chunkSize?: number;
   partitionsConsumedConcurrently?: number;
+  /** LIVENESS_CONFIRM_SCANS / LIVENESS_CONFIRM_HOURS: when an unreachable site leaves the trend totals (default 3 scans over 24 h). */
+  liveness?: LivenessSettings;
 }
 
 export interface RunningTrendsProjector {
@@ -47,7 +51,7 @@ export async function startTrendsProjector(opts: TrendsProjectorOptions): Promis
     maxBytesPerPartition: 8 * 1024 * 1024,
     partitionsConsumedConcurrently: opts.partitionsConsumedConcurrently ?? 2,
     handle: async (events) => {
-      await projectTrends(opts.clickhouse, events, opts.categoryOf, (from) => rollup.request(from));
+      await projectTrends(opts.clickhouse, events, opts.categoryOf, (from) => rollup.request(from), opts.liveness);
     },
     log: opts.log,
   });

@@ -1,4 +1,3 @@
-import type { ConsumerLog } from '../kafka/event-consumer';
 import type { OutageDetector, Transition } from './outage-detector';
 
 /**
@@ -23,7 +22,6 @@ export function startCanary(opts: {
   timeoutMs?: number;
   userAgent?: string;
   fetch?: typeof fetch;
-  log: ConsumerLog;
 }): Canary {
   const doFetch = opts.fetch ?? fetch;
   const stopping = new AbortController();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type pg from 'pg';
 import type { ScanResult } from '@mcp-census/schemas';
-import type { ConsumerLog } from '../kafka/event-consumer';
+import type { Logger } from '../platform/logger';
 import { startCanary, type Canary } from './canary';
 import { createOutageDetector, observe, type DetectorState, type OutageThresholds, type Transition } from './outage-detector';
 import { ScannerOfflineError } from './scanner-offline-error';
@@ -14,7 +14,7 @@ export interface ScannerNetworkOptions {
   canary?: { url: string; intervalMs?: number; suspectIntervalMs?: number; timeoutMs?: number; userAgent?: string } | undefined;
   /** Where the state is published for /healthz, /api/scan-progress and /api/admin/status. */
   store?: { pool: pg.Pool; instanceId?: string; refreshMs?: number } | undefined;
-  log: ConsumerLog;
+  log: Logger;
   now?: () => Date;
 }
 
@@ -44,8 +44,8 @@ export function startScannerNetwork(opts: ScannerNetworkOptions): ScannerNetwork
   let store: ScannerStateStore | undefined;
 
   const onTransition = (t: Transition) => {
-    if (t.to === 'offline') opts.log('warn', `Scanner offline: network unreachable since ${t.state.since.toISOString()} (${t.state.reason ?? 'unknown'})`);
-    else opts.log('info', `Scanner back online: ${t.state.reason ?? 'the network answers again'}; held scan requests are being retried`);
+    if (t.to === 'offline') opts.log.warn(`Scanner offline: network unreachable since ${t.state.since.toISOString()} (${t.state.reason ?? 'unknown'})`);
+    else opts.log.info(`Scanner back online: ${t.state.reason ?? 'the network answers again'}; held scan requests are being retried`);
     void store?.write();
   };
 
@@ -58,7 +58,7 @@ export function startScannerNetwork(opts: ScannerNetworkOptions): ScannerNetwork
       ...(opts.store.refreshMs ? { refreshMs: opts.store.refreshMs } : {}),
     });
   }
-  const canary: Canary | undefined = opts.canary ? startCanary({ ...opts.canary, detector, onTransition, log: opts.log }) : undefined;
+  const canary: Canary | undefined = opts.canary ? startCanary({ ...opts.canary, detector, onTransition }) : undefined;
 
   return {
     begin: () => ({ startedAt: now(), held: detector.holdBack() }),

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { ConsumerLog } from '../kafka/event-consumer';
+import type { Logger } from '../platform/logger';
 import type { DetectorState } from './outage-detector';
 
 /**
@@ -20,7 +20,7 @@ export function startScannerStateStore(opts: {
   instanceId: string;
   current: () => DetectorState;
   refreshMs?: number;
-  log: ConsumerLog;
+  log: Logger;
 }): ScannerStateStore {
   let failing = false;
   let chain: Promise<void> = Promise.resolve();
@@ -32,11 +32,11 @@ export function startScannerStateStore(opts: {
          ON CONFLICT (instance_id) DO UPDATE SET state = excluded.state, since = excluded.since, reason = excluded.reason, updated_at = excluded.updated_at`,
         [opts.instanceId, s.state, s.since, s.reason],
       );
-      if (failing) opts.log('info', 'scanner state: written to Postgres again');
+      if (failing) opts.log.info('scanner state: written to Postgres again');
       failing = false;
     } catch (err) {
       // Logged once per failure streak: Postgres being down must not log every few seconds.
-      if (!failing) opts.log('warn', `scanner state: cannot write to Postgres: ${(err as Error).message}`);
+      if (!failing) opts.log.warn({ err }, 'scanner state: cannot write to Postgres');
       failing = true;
     }
   };

@@ -2,9 +2,10 @@ import type { Kafka } from 'kafkajs';
 import { emptyScanResult, TOPICS, type ScanResult } from '@mcp-census/schemas';
 import { createBatchingPublisher } from '../kafka/batching-publisher';
 import { runConcurrentEventConsumer } from '../kafka/concurrent-consumer';
-import type { ConsumerLog, RunningConsumer } from '../kafka/event-consumer';
+import type { RunningConsumer } from '../kafka/event-consumer';
 import type { TypedEnvelope } from '../kafka/envelope';
 import type { EventPublisher } from '../kafka/event-publisher';
+import type { Logger } from '../platform/logger';
 import { createProbeSignals } from './probe-signals';
 import { ScannerOfflineError } from './scanner-offline-error';
 import type { ScannerNetwork } from './scanner-network';
@@ -30,7 +31,7 @@ export interface ScannerWorkerOptions {
   network?: ScannerNetwork;
   /** Defaults to the scan.*.v1 topics; tests use their own. */
   topics?: { requested: string; completed: string; log: string };
-  log: ConsumerLog;
+  log: Logger;
 }
 
 /**
@@ -50,10 +51,23 @@ export function startScannerWorker(opts: ScannerWorkerOptions): Promise<RunningC
   const logs = createBatchingPublisher(opts.publisher, topics.log, 'scan.log');
   const probeSignals = createProbeSignals();
   const network = opts.network;
-  // Each held request would log a retry line every backoff; the guard's own warn line says it once.
-  const log: ConsumerLog = (level, m) => {
-    if (!m.includes(`: ${ScannerOfflineError.PREFIX}: `)) opts.log(level, m);
-  };
+  /** Probes the site; throws (the request is retried later) when the network judge holds the result back. */
+  async function probeJudged(event: TypedEnvelope<'scan.requested'>, shared: AbortSignal): Promise<ScanResult> {
+    // The consumer hands every handler the same signal: link one of our own per probe.
+    const probe = probeSignals.open(shared);
+    const start = network?.begin();
+    let outcome: { result: ScanResult; crashed: boolean };
+    try {
+      outcome = await probeSafely(opts.prober, event, probe.signal, opts.log);
+    } finally {
+      probe.release();
+    }
+    // A prober bug says nothing about the network; anything else is evidence.
+    const held = network && start && !outcome.crashed ? network.judge(outcome.result, start) : null;
+    if (held) throw held;
+    return outcome.result;
+  }
+
   return runConcurrentEventConsumer({
     kafka: opts.kafka,
     groupId: opts.groupId ?? 'mcp-census.scanner',
@@ -62,21 +76,11 @@ export function startScannerWorker(opts: ScannerWorkerOptions): Promise<RunningC
     type: 'scan.requested',
     concurrency,
     partitionsConsumedConcurrently: opts.partitionsConsumedConcurrently ?? 4,
-    log,
+    log: opts.log,
+    // Each held request would log a retry line every backoff; the guard's own warn line says it once.
+    isQuietFailure: (err) => err instanceof ScannerOfflineError,
     handle: async (event, shared) => {
-      // The consumer hands every handler the same signal: link one of our own per probe.
-      const probe = probeSignals.open(shared);
-      const start = network?.begin();
-      let outcome: { result: ScanResult; crashed: boolean };
-      try {
-        outcome = await probeSafely(opts.prober, event, probe.signal);
-      } finally {
-        probe.release();
-      }
-      const { result } = outcome;
-      // A prober bug says nothing about the network; anything else is evidence.
-      const held = network && start && !outcome.crashed ? network.judge(result, start) : null;
-      if (held) throw held;
+      const result = event.payload.optedOut ? OPTED_OUT_RESULT : await probeJudged(event, shared);
       const scanTime = now();
       const key = String(event.payload.websiteId);
       await Promise.all([
@@ -90,13 +94,19 @@ export function startScannerWorker(opts: ScannerWorkerOptions): Promise<RunningC
   });
 }
 
-async function probeSafely(prober: WebsiteProber, event: TypedEnvelope<'scan.requested'>, signal: AbortSignal): Promise<{ result: ScanResult; crashed: boolean }> {
+/** An opted-out site's one announcement: not scanned, no request sent. */
+const OPTED_OUT_RESULT: ScanResult = emptyScanResult({
+  notScanned: { reason: 'opt-out', rule: 'The site owner opted out of the census', path: null },
+});
+
+async function probeSafely(prober: WebsiteProber, event: TypedEnvelope<'scan.requested'>, signal: AbortSignal, log: Logger): Promise<{ result: ScanResult; crashed: boolean }> {
   try {
     return { result: await prober.probeWebsite(event.payload.url, { signal, knownEndpoint: event.payload.knownEndpoint ?? undefined }), crashed: false };
   } catch (err) {
     // Cut short by shutdown: no result to publish; the request is redelivered after restart.
     if (signal.aborted) throw err;
     // The prober reports failures as results; an exception here is a bug, still recorded per site.
+    log.error({ err, websiteId: event.payload.websiteId, eventId: event.eventId }, 'the prober threw; recorded as an error result');
     return { result: emptyScanResult({ error: `Scanner error: ${(err as Error).message}`.slice(0, 300), errorClass: 'network' }), crashed: true };
   }
 }

@@ -72,19 +72,3 @@ export function classifyError(err: unknown, host: string, timeoutMs: number): Pr
   }
   return new ProbeError('network', `Network error with ${host}: ${messageOf(err).slice(0, 120)}`);
 }
-
-/** Short human message per class, used when several failures collapse into one. */
-export const ERROR_MESSAGES: Record<ErrorClass, string> = {
-  dns: 'DNS lookup failed',
-  refused: 'Connection refused',
-  tls: 'TLS error',
-  timeout: 'Timed out',
-  'http-status': 'Unexpected HTTP status',
-  'not-mcp': 'Answered HTTP but not MCP',
-  malformed: 'Malformed reply',
-  'too-large': 'Response too large',
-  blocked: 'Blocked by SSRF policy',
-  redirects: 'Too many redirects',
-  network: 'Network error',
-  forbidden: 'Refused by the server (not an authentication challenge)',
-};

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { SCAN_REASONS, TOPICS } from '@mcp-census/schemas';
 import type { EventPublisher } from '../kafka/event-publisher';
+import { SINGLE_KEY_LOCKS } from '../platform/advisory-locks';
 
 export type ScanReason = (typeof SCAN_REASONS)[number];
 
@@ -30,8 +31,6 @@ export type EnqueueResult =
   | { status: 'pending'; batchId: string }
   | { status: 'nothing-due' };
 
-const MANUAL_BATCH_LOCK = 0x6d637001;
-
 /** UNREACHABLE_RETRY_HOURS' default: 1 h, 4 h, 12 h. */
 export const DEFAULT_UNREACHABLE_RETRY_MS: readonly number[] = [1, 4, 12].map((h) => h * 3_600_000);
 
@@ -47,7 +46,7 @@ export async function enqueueBatch(opts: EnqueueOptions): Promise<EnqueueResult>
     await client.query('BEGIN');
     if (opts.reason === 'manual') {
       // Repeated presses while a manual batch is outstanding add nothing.
-      await client.query('SELECT pg_advisory_xact_lock($1)', [MANUAL_BATCH_LOCK]);
+      await client.query('SELECT pg_advisory_xact_lock($1)', [SINGLE_KEY_LOCKS.manualScanBatch]);
       const pending = await client.query<{ id: string }>(
         `SELECT id FROM scan_batches WHERE reason = 'manual' AND completed_at IS NULL AND requested_at > $1 ORDER BY requested_at DESC LIMIT 1`,
         [new Date(opts.now.getTime() - opts.requestTimeoutMs)],
@@ -59,17 +58,18 @@ export async function enqueueBatch(opts: EnqueueOptions): Promise<EnqueueResult>
     }
     const dueBefore = new Date(opts.now.getTime() - opts.rescanIntervalMs);
     const lostBefore = new Date(opts.now.getTime() - opts.requestTimeoutMs);
-    // Manual batches take the stalest sites even when none is formally due. Opted-out sites are never selected.
+    // Manual batches take the stalest sites even when none is formally due. An opted-out site is selected
+    // once more, to announce its opt-out (the scanner answers it without a request), and never after.
     // The known endpoint: one a verified registration named, else the one the catalogue documents.
-    const { rows: sites } = await client.query<{ id: string; url: string; known_endpoint: string | null }>(
-      `SELECT w.id, w.url, COALESCE(w.registered_endpoint, w.catalogue_endpoint) AS known_endpoint
+    const { rows: sites } = await client.query<{ id: string; url: string; known_endpoint: string | null; opted_out: boolean }>(
+      `SELECT w.id, w.url, COALESCE(w.registered_endpoint, w.catalogue_endpoint) AS known_endpoint, w.opted_out
          FROM websites w
          LEFT JOIN website_scan_state s ON s.website_id = w.id
          LEFT JOIN site_liveness v ON v.website_id = w.id
-        WHERE w.active AND NOT w.opted_out
+        WHERE w.active AND (NOT w.opted_out OR v.not_scanned->>'reason' IS DISTINCT FROM 'opt-out')
           AND (s.last_requested_at IS NULL OR s.last_requested_at < $2
                OR (s.last_scanned_at IS NOT NULL AND s.last_requested_at <= s.last_scanned_at))
-          AND ($3 OR s.last_scanned_at IS NULL OR s.last_scanned_at < $1
+          AND ($3 OR w.opted_out OR s.last_scanned_at IS NULL OR s.last_scanned_at < $1
                OR (v.last_outcome = 'unreachable' AND v.unreachable_scans BETWEEN 1 AND cardinality($5::float8[])
                    AND v.last_outcome_at <= $6::timestamptz - make_interval(secs => ($5::float8[])[v.unreachable_scans] / 1000)))
         ORDER BY s.last_scanned_at ASC NULLS FIRST, w.id
@@ -93,7 +93,10 @@ export async function enqueueBatch(opts: EnqueueOptions): Promise<EnqueueResult>
     await opts.publisher.publish(
       opts.topic ?? TOPICS.scanRequested,
       'scan.requested',
-      sites.map((s) => ({ key: s.id, payload: { websiteId: Number(s.id), url: s.url, batchId, reason, knownEndpoint: s.known_endpoint } })),
+      sites.map((s) => ({
+        key: s.id,
+        payload: { websiteId: Number(s.id), url: s.url, batchId, reason, knownEndpoint: s.known_endpoint, ...(s.opted_out ? { optedOut: true } : {}) },
+      })),
     );
     await client.query('COMMIT');
     return { status: 'queued', batchId, siteCount: sites.length };

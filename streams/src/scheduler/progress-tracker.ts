@@ -1,7 +1,8 @@
 import type { Kafka } from 'kafkajs';
 import type pg from 'pg';
 import { scanOutcome, TOPICS } from '@mcp-census/schemas';
-import { runEventConsumer, type ConsumerLog, type RunningConsumer } from '../kafka/event-consumer';
+import { runEventConsumer, type RunningConsumer } from '../kafka/event-consumer';
+import type { Logger } from '../platform/logger';
 import type { TypedEnvelope } from '../kafka/envelope';
 import { foldLatest, scanTimeOf, uniqueByEventId } from '../kafka/fold-latest';
 
@@ -106,7 +107,7 @@ async function countBatchProgress(client: pg.PoolClient, newEvents: Completed[],
   }
 }
 
-export function runProgressTracker(opts: { kafka: Kafka; pool: pg.Pool; log: ConsumerLog; groupId?: string; topic?: string }): Promise<RunningConsumer> {
+export function runProgressTracker(opts: { kafka: Kafka; pool: pg.Pool; log: Logger; groupId?: string; topic?: string }): Promise<RunningConsumer> {
   return runEventConsumer({
     kafka: opts.kafka,
     groupId: opts.groupId ?? 'mcp-census.scheduler-progress',

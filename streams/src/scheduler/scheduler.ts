@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import { advisoryLeadership } from './advisory-leadership';
+import { advisoryLeadership } from '../platform/leadership';
+import type { Logger } from '../platform/logger';
 import type { EventPublisher } from '../kafka/event-publisher';
 import { enqueueBatch } from './enqueue-batch';
 import { isScanningPaused } from './scan-control';
@@ -7,7 +8,6 @@ import { isScanningPaused } from './scan-control';
 export const SCAN_BATCH_SIZE = 50;
 /** A request without a result after this long is considered lost and may be re-sent. */
 export const SCAN_REQUEST_TIMEOUT_MS = 10 * 60_000;
-const SCHEDULER_LOCK: [number, number] = [0x6d6370, 3];
 
 export interface SchedulerOptions {
   databaseUrl: string;
@@ -26,7 +26,7 @@ export interface SchedulerOptions {
   topic?: string;
   /** False: no timer; passes run only through tick() (tests). */
   autoStart?: boolean;
-  log: (level: 'info' | 'warn' | 'error', message: string) => void;
+  log: Logger;
 }
 
 export interface RunningScheduler {
@@ -49,10 +49,10 @@ export function startScheduler(opts: SchedulerOptions): RunningScheduler {
   const tickMs = opts.tickMs ?? 1_000;
   const leadership = advisoryLeadership({
     databaseUrl: opts.databaseUrl,
-    lock: SCHEDULER_LOCK,
+    lock: 'scheduler',
     applicationName: 'mcp-census-scheduler-lock',
     lockName: 'scheduling lock',
-    log: (level, message) => opts.log(level, `scheduler: ${message}`),
+    log: opts.log,
   });
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -90,7 +90,7 @@ export function startScheduler(opts: SchedulerOptions): RunningScheduler {
   const loop = () => {
     if (stopped) return;
     running = tick()
-      .catch((err: Error) => opts.log('error', `scheduler: pass failed: ${err.message}`))
+      .catch((err: unknown) => opts.log.error({ err }, 'scheduler pass failed'))
       .finally(() => {
         if (!stopped) timer = setTimeout(loop, tickMs);
       });

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Consumer, Kafka } from 'kafkajs';
 import type { Reader } from '../../src/broker/codec/reader';
 import type { RunningBroker } from '../../src/broker';
-import { RawClient, kafkaFor, removeDir, startTestBroker, tempDir, waitFor } from './helpers';
+import { RawClient, kafkaFor, removeDir, startTestBroker, tempDir } from './helpers';
+import { waitFor } from '../../../test/support/wait-for';
 
 interface JoinResponse {
   errorCode: number;
@@ -118,19 +119,19 @@ describe('consumer groups', () => {
       return consumer;
     };
     const a = await start('A');
-    await waitFor(() => assigned.get('A') === 4, 20_000, 'A to own all partitions alone');
+    await waitFor('A to own all partitions alone', () => assigned.get('A') === 4, Boolean, { timeoutMs: 20_000, intervalMs: 20 });
     const b = await start('B');
-    await waitFor(() => assigned.get('A') === 2 && assigned.get('B') === 2, 20_000, 'a 2+2 split');
+    await waitFor('a 2+2 split', () => assigned.get('A') === 2 && assigned.get('B') === 2, Boolean, { timeoutMs: 20_000, intervalMs: 20 });
     await produce(50, 100);
     const union = (): Set<string> => new Set([...seen.get('A')!, ...seen.get('B')!]);
-    await waitFor(() => union().size === 400, 20_000, 'first 400 messages');
+    await waitFor('first 400 messages', () => union().size === 400, Boolean, { timeoutMs: 20_000, intervalMs: 20 });
     expect(seen.get('B')!.size).toBeGreaterThan(0);
 
     await b.disconnect();
-    await waitFor(() => assigned.get('A') === 4, 20_000, 'A to take over all 4 partitions');
+    await waitFor('A to take over all 4 partitions', () => assigned.get('A') === 4, Boolean, { timeoutMs: 20_000, intervalMs: 20 });
     const beforeRest = seen.get('A')!.size;
     await produce(100, 150);
-    await waitFor(() => union().size === 600, 20_000, 'the rest consumed by A');
+    await waitFor('the rest consumed by A', () => union().size === 600, Boolean, { timeoutMs: 20_000, intervalMs: 20 });
     expect(seen.get('A')!.size).toBeGreaterThanOrEqual(beforeRest + 200);
     for (let p = 0; p < 4; p++) for (let i = 100; i < 150; i++) expect(seen.get('A')!.has(`${p}:${i}`)).toBe(true);
     await a.disconnect();

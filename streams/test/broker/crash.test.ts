@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Kafka, logLevel } from 'kafkajs';
-import { kafkaFor, removeDir, tempDir, waitFor } from './helpers';
+import { kafkaFor, removeDir, tempDir } from './helpers';
+import { waitFor } from '../../../test/support/wait-for';
 
 const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'broker-process.ts');
 
@@ -62,7 +63,7 @@ describe('crash durability (kill -9)', () => {
       await producer.disconnect().catch(() => {});
     };
     const loops = [0, 1, 2, 3].map((id) => loop(id));
-    await waitFor(() => acked.size >= 20_000, 60_000, 'acknowledged messages before the kill');
+    await waitFor('acknowledged messages before the kill', () => acked.size >= 20_000, Boolean, { timeoutMs: 60_000, intervalMs: 20 });
     first.child.kill('SIGKILL');
     stop = true;
     await Promise.all(loops);
@@ -92,7 +93,7 @@ describe('crash durability (kill -9)', () => {
         }
       },
     });
-    await waitFor(() => count >= total, 60_000, 'reading back the whole log');
+    await waitFor('reading back the whole log', () => count >= total, Boolean, { timeoutMs: 60_000, intervalMs: 20 });
     await consumer.disconnect();
     const missing = [...acked].filter((v) => !seen.has(v));
     expect(missing.slice(0, 5)).toEqual([]);

@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Consumer, Producer } from 'kafkajs';
 import type { RunningBroker } from '../../src/broker';
-import { RawClient, kafkaFor, removeDir, startTestBroker, tempDir, waitFor } from './helpers';
+import { RawClient, kafkaFor, removeDir, startTestBroker, tempDir } from './helpers';
+import { waitFor } from '../../../test/support/wait-for';
 
 /** Writes bytes on a fresh connection; resolves with whatever came back once the server closed it (or after ms). */
 function sendRaw(port: number, bytes: Buffer, ms = 2_000): Promise<{ closedByServer: boolean; received: Buffer }> {
@@ -135,8 +136,8 @@ describe('hostile input', () => {
 
   it('kept serving the well-behaved client throughout', async () => {
     const before = produced;
-    await waitFor(() => produced >= before + 20, 10_000, 'more produced messages');
-    await waitFor(() => consumed >= produced - 1, 10_000, 'consumer to catch up');
+    await waitFor('more produced messages', () => produced >= before + 20, Boolean, { timeoutMs: 10_000, intervalMs: 20 });
+    await waitFor('consumer to catch up', () => consumed >= produced - 1, Boolean, { timeoutMs: 10_000, intervalMs: 20 });
     expect(consumed).toBeGreaterThanOrEqual(before + 19);
   }, 30_000);
 });

@@ -26,14 +26,6 @@ export function kafkaFor(brokers: string[], clientId = 'broker-test'): Kafka {
   return new Kafka({ clientId, brokers, logLevel: logLevel.NOTHING, retry: { retries: 8, initialRetryTime: 100 } });
 }
 
-export async function waitFor(cond: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!cond()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 /** A minimal raw Kafka-protocol client for requests kafkajs cannot be made to send (duplicates, garbage). */
 export class RawClient {
   private buf = Buffer.alloc(0);

@@ -1,7 +1,8 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningBroker } from '../../src/broker';
-import { kafkaFor, removeDir, startTestBroker, tempDir, waitFor } from './helpers';
+import { kafkaFor, removeDir, startTestBroker, tempDir } from './helpers';
+import { waitFor } from '../../../test/support/wait-for';
 
 /** Runs kcat (librdkafka) asynchronously: the broker lives in this process. */
 function kcat(args: string[], input?: string, timeoutMs = 30_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -53,7 +54,7 @@ describe('interop with librdkafka (kcat)', () => {
     await consumer.connect();
     await consumer.subscribe({ topic: 'from-kcat', fromBeginning: true });
     await consumer.run({ eachMessage: async ({ message }) => void got.push({ key: message.key?.toString() ?? null, value: message.value!.toString() }) });
-    await waitFor(() => got.length >= 1000, 20_000, 'kcat messages');
+    await waitFor('kcat messages', () => got.length >= 1000, Boolean, { timeoutMs: 20_000, intervalMs: 20 });
     await consumer.disconnect();
     expect(got.slice(0, 500).map((m) => m.value)).toEqual(lines);
     expect(got.slice(500).map((m) => m.value)).toEqual(lines.map((l) => `${l}-gz`));

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kafka } from 'kafkajs';
 import type { RunningBroker } from '../../src/broker';
-import { RawClient, kafkaFor, rawFetch, rawInitProducerId, rawProduce, recordBatch, removeDir, startTestBroker, tempDir, waitFor } from './helpers';
+import { RawClient, kafkaFor, rawFetch, rawInitProducerId, rawProduce, recordBatch, removeDir, startTestBroker, tempDir } from './helpers';
+import { waitFor } from '../../../test/support/wait-for';
 
 async function consume(kafka: Kafka, groupId: string, topic: string, expected: number, settleMs = 500): Promise<string[]> {
   const consumer = kafka.consumer({ groupId, maxWaitTimeInMs: 100 });
@@ -11,7 +12,7 @@ async function consume(kafka: Kafka, groupId: string, topic: string, expected: n
   await consumer.subscribe({ topic, fromBeginning: true });
   const got: string[] = [];
   await consumer.run({ eachMessage: async ({ message }) => void got.push(message.value!.toString()) });
-  await waitFor(() => got.length >= expected, 20_000, `${expected} messages`);
+  await waitFor(`${expected} messages`, () => got.length >= expected, Boolean, { timeoutMs: 20_000, intervalMs: 20 });
   // Give a wrong implementation the chance to deliver extra (already committed) messages.
   await new Promise((r) => setTimeout(r, settleMs));
   await consumer.disconnect();

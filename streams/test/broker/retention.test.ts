@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningBroker } from '../../src/broker';
-import { RawClient, kafkaFor, rawFetch, rawProduce, recordBatch, removeDir, startTestBroker, tempDir, waitFor } from './helpers';
+import { RawClient, kafkaFor, rawFetch, rawProduce, recordBatch, removeDir, startTestBroker, tempDir } from './helpers';
+import { waitFor } from '../../../test/support/wait-for';
 
 const SEGMENT = 4096;
 const RETAIN = 16 * 1024;
@@ -58,7 +59,7 @@ describe('segments and retention', () => {
       await consumer.connect();
       await consumer.subscribe({ topic: 'retained', fromBeginning: true });
       await consumer.run({ eachMessage: async ({ message }) => void offsets.push(Number(message.offset)) });
-      await waitFor(() => offsets.length >= 100 - low, 20_000, 'retained messages');
+      await waitFor('retained messages', () => offsets.length >= 100 - low, Boolean, { timeoutMs: 20_000, intervalMs: 20 });
       await consumer.disconnect();
       expect(offsets[0]).toBe(low);
       expect(offsets).toHaveLength(100 - low);
@@ -92,7 +93,7 @@ describe('segments and retention', () => {
       await admin.createTopics({ topics: [{ topic: 'aging', numPartitions: 1 }] });
       for (let i = 0; i < 10; i++) await rawProduce(c, 'aging', 0, recordBatch({ values: ['a'.repeat(1500)] }));
       expect(segmentFiles(dir2, 'aging-0').length).toBeGreaterThan(2);
-      await waitFor(() => segmentFiles(dir2, 'aging-0').length === 1 && fs.statSync(path.join(dir2, 'logs', 'aging-0', segmentFiles(dir2, 'aging-0')[0]!)).size === 0, 10_000, 'expired segments to be deleted');
+      await waitFor('expired segments to be deleted', () => segmentFiles(dir2, 'aging-0').length === 1 && fs.statSync(path.join(dir2, 'logs', 'aging-0', segmentFiles(dir2, 'aging-0')[0]!)).size === 0, Boolean, { timeoutMs: 10_000, intervalMs: 20 });
       expect(await admin.fetchTopicOffsets('aging')).toEqual([{ partition: 0, offset: '10', high: '10', low: '10' }]);
       expect(await rawProduce(c, 'aging', 0, recordBatch({ values: ['fresh'] }))).toEqual({ errorCode: 0, baseOffset: 10 });
       await admin.disconnect();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningBroker } from '../../src/broker';
-import { kafkaFor, removeDir, startTestBroker, tempDir, waitFor } from './helpers';
+import { kafkaFor, removeDir, startTestBroker, tempDir } from './helpers';
+import { waitFor } from '../../../test/support/wait-for';
 
 const TOTAL = 100_000;
 const PARTITIONS = 4;
@@ -66,7 +67,7 @@ describe('volume', () => {
         }
       },
     });
-    await waitFor(() => count >= TOTAL || errors.length > 0, 60_000, `${TOTAL} messages`);
+    await waitFor(`${TOTAL} messages`, () => count >= TOTAL || errors.length > 0, Boolean, { timeoutMs: 60_000, intervalMs: 20 });
     await new Promise((r) => setTimeout(r, 300));
     await consumer.disconnect();
     expect(errors.slice(0, 5)).toEqual([]);

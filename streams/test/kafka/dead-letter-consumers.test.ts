@@ -10,6 +10,7 @@ import { createEventPublisher, type EventPublisher } from '../../src/kafka/event
 import { highWatermarks, waitForGroupToReach } from '../../src/kafka/group-offsets';
 import { ensureTopics } from '../../src/kafka/topics';
 import { waitFor } from '../../../test/support/wait-for';
+import { silentLogger } from '../../src/platform/logger';
 
 // The failure policy on the real embedded broker: a poison event is
 // dead-lettered and its partition moves on; an infrastructure failure is
@@ -54,14 +55,14 @@ type Start = (topic: string, groupId: string, handle: Handle) => Promise<Running
 const consumers: Record<string, Start> = {
   chunked: (topic, groupId, handle) =>
     runEventConsumer({
-      kafka, groupId, topic, dlqTopic: `${topic}.dlq`, type: 'scan.log', chunkSize: 7, log: () => undefined,
+      kafka, groupId, topic, dlqTopic: `${topic}.dlq`, type: 'scan.log', chunkSize: 7, log: silentLogger(),
       handle: async (events: TypedEnvelope<'scan.log'>[]) => {
         for (const e of events) await handle(e.payload.message);
       },
     }),
   concurrent: (topic, groupId, handle) =>
     runConcurrentEventConsumer({
-      kafka, groupId, topic, dlqTopic: `${topic}.dlq`, type: 'scan.log', concurrency: 3, log: () => undefined,
+      kafka, groupId, topic, dlqTopic: `${topic}.dlq`, type: 'scan.log', concurrency: 3, log: silentLogger(),
       handle: (event: TypedEnvelope<'scan.log'>) => handle(event.payload.message),
     }),
 };

@@ -9,6 +9,7 @@ import { runEventConsumer, type RunningConsumer } from '../../src/kafka/event-co
 import { createEventPublisher } from '../../src/kafka/event-publisher';
 import { ensureTopics } from '../../src/kafka/topics';
 import { waitFor } from '../../../test/support/wait-for';
+import { silentLogger } from '../../src/platform/logger';
 
 // The admin status's dead-letter counts come from the .dlq topics' offsets,
 // so they hold across processes and restarts; reads are cached.
@@ -36,7 +37,7 @@ describe('dead-letter counts', () => {
     await publisher.publish(topic, 'scan.log', ['fine', 'poison'].map((message) => ({ key: 'k', payload: { timestamp: new Date().toISOString(), level: 'info' as const, message, details: null } })));
     await publisher.disconnect();
     consumer = await runEventConsumer({
-      kafka, groupId: `group-${randomUUID()}`, topic, dlqTopic: `${topic}.dlq`, type: 'scan.log', log: () => undefined,
+      kafka, groupId: `group-${randomUUID()}`, topic, dlqTopic: `${topic}.dlq`, type: 'scan.log', log: silentLogger(),
       handle: async (events: TypedEnvelope<'scan.log'>[]) => {
         if (events.some((e) => e.payload.message === 'poison')) throw new Error('cannot project this one');
       },

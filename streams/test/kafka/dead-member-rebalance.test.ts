@@ -10,6 +10,7 @@ import { runEventConsumer, type RunningConsumer } from '../../src/kafka/event-co
 import { createEventPublisher } from '../../src/kafka/event-publisher';
 import { ensureTopics } from '../../src/kafka/topics';
 import { waitFor } from '../../../test/support/wait-for';
+import { silentLogger } from '../../src/platform/logger';
 
 // A group member that dies without leaving (SIGKILL) must be expired after
 // the session timeout and its partitions handed to the survivor in seconds.
@@ -41,7 +42,7 @@ describe('consumer group after a member dies', () => {
     let mine: number[] = [];
     const seen = new Set<string>();
     survivor = await runEventConsumer({
-      kafka, groupId, topic, dlqTopic: `${topic}.dlq`, type: 'scan.log', log: () => undefined,
+      kafka, groupId, topic, dlqTopic: `${topic}.dlq`, type: 'scan.log', log: silentLogger(),
       handle: async (events: TypedEnvelope<'scan.log'>[]) => void events.forEach((e) => seen.add(e.payload.message)),
       onAssigned: (partitions) => {
         mine = partitions;

@@ -8,6 +8,8 @@ import type { TypedEnvelope } from '../../src/kafka/envelope';
 import { runEventConsumer, type RunningConsumer } from '../../src/kafka/event-consumer';
 import { createEventPublisher, type EventPublisher } from '../../src/kafka/event-publisher';
 import { ensureTopics } from '../../src/kafka/topics';
+import { silentLogger } from '../../src/platform/logger';
+import { waitFor } from '../../../test/support/wait-for';
 
 const kafka = createKafka({ brokers: inject('kafkaBrokers'), clientId: 'event-consumers-test' });
 let publisher: EventPublisher;
@@ -25,25 +27,17 @@ async function publishLogs(topic: string, count: number, tag: string): Promise<v
   );
 }
 
-async function until(check: () => boolean, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 type Start = (topic: string, groupId: string, seen: string[]) => Promise<RunningConsumer>;
 
 const consumers: Record<string, Start> = {
   chunked: (topic, groupId, seen) =>
     runEventConsumer({
-      kafka, groupId, topic, dlqTopic: `${topic}.dlq`, type: 'scan.log', chunkSize: 7, log: () => undefined,
+      kafka, groupId, topic, dlqTopic: `${topic}.dlq`, type: 'scan.log', chunkSize: 7, log: silentLogger(),
       handle: async (events: TypedEnvelope<'scan.log'>[]) => void seen.push(...events.map((e) => e.payload.message)),
     }),
   concurrent: (topic, groupId, seen) =>
     runConcurrentEventConsumer({
-      kafka, groupId, topic, dlqTopic: `${topic}.dlq`, type: 'scan.log', concurrency: 5, log: () => undefined,
+      kafka, groupId, topic, dlqTopic: `${topic}.dlq`, type: 'scan.log', concurrency: 5, log: silentLogger(),
       handle: async (event: TypedEnvelope<'scan.log'>) => {
         await new Promise((r) => setTimeout(r, Math.random() * 10));
         seen.push(event.payload.message);
@@ -61,14 +55,14 @@ describe.each(Object.keys(consumers))('%s event consumer', (kind) => {
     const first: string[] = [];
     await publishLogs(topic, 40, 'first');
     const a = await start(topic, groupId, first);
-    await until(() => first.length >= 40);
+    await waitFor('the consumers to catch up', () => first.length >= 40, Boolean, { timeoutMs: 20_000, intervalMs: 50 });
     await new Promise((r) => setTimeout(r, 300));
     await a.stop();
 
     await publishLogs(topic, 10, 'second');
     const second: string[] = [];
     const b = await start(topic, groupId, second);
-    await until(() => second.length >= 10);
+    await waitFor('the consumers to catch up', () => second.length >= 10, Boolean, { timeoutMs: 20_000, intervalMs: 50 });
     await new Promise((r) => setTimeout(r, 500));
     await b.stop();
     expect(new Set(first).size).toBe(40);

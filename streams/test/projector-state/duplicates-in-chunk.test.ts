@@ -2,8 +2,8 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/support/test-database';
 import { projectScanCompleted } from '../../src/projector-state/project-scan-completed';
-import { readWebsite } from '../../src/projector-state/queries/read-website';
 import { addSites, completed, mcpResult, noMcpResult } from './helpers';
+import { readProjectedSite } from './state-rows';
 
 // Redelivery after a crash puts a site's earlier and later results (and
 // copies of one event) into one chunk; the projection must fold them.
@@ -33,7 +33,7 @@ describe('state projection: one site twice in a chunk', () => {
     const res = await projectScanCompleted(db.pool, chunk, { now });
     expect(res.fresh).toBe(2);
     expect(res.changedWebsiteIds).toEqual([site]);
-    const w = await readWebsite(db.pool, site);
+    const w = await readProjectedSite(db.pool, site);
     expect(w?.latestScan?.scanTime).toBe(T(9).toISOString());
     expect(w?.latestScan?.tools.map((t) => t.name)).toEqual(['tool_0_late', 'tool_1_late']);
     const prev = await db.pool.query('SELECT event_id FROM site_previous_scans WHERE website_id = $1', [site]);
@@ -44,7 +44,7 @@ describe('state projection: one site twice in a chunk', () => {
     const site = await oneSite();
     const chunk = [completed(site, T(11), noMcpResult('gone')), completed(site, T(10), mcpResult(3, 'had'))];
     await projectScanCompleted(db.pool, chunk, { now });
-    const w = await readWebsite(db.pool, site);
+    const w = await readProjectedSite(db.pool, site);
     expect(w?.latestScan?.hasMcp).toBe(false);
     expect(w?.latestScan?.tools).toEqual([]);
   });

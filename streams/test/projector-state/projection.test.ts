@@ -5,11 +5,8 @@ import { projectScanCompleted } from '../../src/projector-state/project-scan-com
 import { projectScanLogs } from '../../src/projector-state/project-scan-logs';
 import { rebuildStateProjection } from '../../src/projector-state/rebuild';
 import { snapshotDailyReport } from '../../src/projector-state/daily-report';
-import { readWebsite } from '../../src/projector-state/queries/read-website';
-import { readRecentScans } from '../../src/projector-state/queries/read-recent-scans';
-import { readScanLogs } from '../../src/projector-state/queries/read-scan-logs';
-import { readScanHistory } from '../../src/projector-state/queries/read-scan-history';
 import { addSites, completed, logLine, mcpResult, noMcpResult, shuffle, snapshotState } from './helpers';
+import { readHistoryRows, readLogRows, readProjectedSite, readRecentScanRows } from './state-rows';
 
 let db: { pool: pg.Pool; drop(): Promise<void> };
 const now = new Date('2026-04-10T12:00:00Z');
@@ -34,7 +31,7 @@ describe('projectScanCompleted', () => {
     expect(again.fresh).toBe(0);
     expect(again.changedWebsiteIds).toEqual(first.changedWebsiteIds); // redelivery still reports its sites
     expect(await snapshotState(db.pool)).toEqual(before);
-    const site = await readWebsite(db.pool, ids[0]!);
+    const site = await readProjectedSite(db.pool, ids[0]!);
     expect(site?.latestScan?.tools.map((t) => t.name)).toEqual(['tool_0_v1', 'tool_1_v1', 'tool_2_v1']);
     expect(site?.latestScan?.resources).toHaveLength(1);
     expect(site?.latestScan?.prompts[0]?.arguments).toEqual([{ name: 'topic', required: true }]);
@@ -50,12 +47,12 @@ describe('projectScanCompleted', () => {
     const res = await projectScanCompleted(db.pool, [older], { now });
     expect(res.fresh).toBe(1);
     expect(res.changedWebsiteIds).toEqual([]);
-    const site = await readWebsite(db.pool, id!);
+    const site = await readProjectedSite(db.pool, id!);
     expect(site?.latestScan?.scanTime).toBe(T(5).toISOString());
     expect(site?.latestScan?.tools.map((t) => t.name)).toEqual(['tool_0_new', 'tool_1_new']);
     expect(site?.latestScan?.toolsCount).toBe(2);
     // both still count as recent scans
-    const recent = await readRecentScans(db.pool, 1000);
+    const recent = await readRecentScanRows(db.pool, 1000);
     expect(recent.filter((r) => r.websiteId === id)).toHaveLength(2);
   });
 
@@ -63,9 +60,9 @@ describe('projectScanCompleted', () => {
     const [id] = await addSites(db.pool, 1, { offset: 200 });
     await projectScanCompleted(db.pool, [completed(id!, T(1), mcpResult(5, 'a'))], { now });
     await projectScanCompleted(db.pool, [completed(id!, T(2), mcpResult(1, 'b'))], { now });
-    expect((await readWebsite(db.pool, id!))?.latestScan?.tools.map((t) => t.name)).toEqual(['tool_0_b']);
+    expect((await readProjectedSite(db.pool, id!))?.latestScan?.tools.map((t) => t.name)).toEqual(['tool_0_b']);
     await projectScanCompleted(db.pool, [completed(id!, T(3), noMcpResult())], { now });
-    const site = await readWebsite(db.pool, id!);
+    const site = await readProjectedSite(db.pool, id!);
     expect(site?.latestScan?.hasMcp).toBe(false);
     expect(site?.latestScan?.tools).toEqual([]);
     expect(site?.latestScan?.resources).toEqual([]);
@@ -78,8 +75,8 @@ describe('projectScanCompleted', () => {
     const bNew = completed(b!, T(2), mcpResult(2, 'new'));
     const bOld = completed(b!, T(1), noMcpResult());
     await projectScanCompleted(db.pool, [aOld, aNew, bNew, bOld], { now });
-    expect((await readWebsite(db.pool, a!))?.latestScan?.tools.map((t) => t.name)).toEqual(['tool_0_new']);
-    expect((await readWebsite(db.pool, b!))?.latestScan?.tools.map((t) => t.name)).toEqual(['tool_0_new', 'tool_1_new']);
+    expect((await readProjectedSite(db.pool, a!))?.latestScan?.tools.map((t) => t.name)).toEqual(['tool_0_new']);
+    expect((await readProjectedSite(db.pool, b!))?.latestScan?.tools.map((t) => t.name)).toEqual(['tool_0_new', 'tool_1_new']);
 
     const [c] = await addSites(db.pool, 1, { offset: 310 });
     const x = completed(c!, T(3), mcpResult(1, 'x'));
@@ -87,7 +84,7 @@ describe('projectScanCompleted', () => {
     const winner = x.eventId > y.eventId ? 'x' : 'y';
     await projectScanCompleted(db.pool, [y], { now });
     await projectScanCompleted(db.pool, [x], { now });
-    expect((await readWebsite(db.pool, c!))?.latestScan?.tools[0]?.name).toBe(`tool_0_${winner}`);
+    expect((await readProjectedSite(db.pool, c!))?.latestScan?.tools[0]?.name).toBe(`tool_0_${winner}`);
   });
 
   it('skips events for unknown websites and cleans text Postgres refuses', async () => {
@@ -96,7 +93,7 @@ describe('projectScanCompleted', () => {
     dirty.tools[0] = { ...dirty.tools[0]!, description: 'bad\u0000byte \ud800 lone', inputSchema: { 'k\u0000': 'v\u0000' } };
     const res = await projectScanCompleted(db.pool, [completed(999_999, T(1), mcpResult(1)), completed(id!, T(1), dirty)], { now });
     expect(res.changedWebsiteIds).toEqual([id]);
-    const tool = (await readWebsite(db.pool, id!))?.latestScan?.tools[0];
+    const tool = (await readProjectedSite(db.pool, id!))?.latestScan?.tools[0];
     expect(tool?.description).toBe('badbyte \ufffd lone');
     expect(tool?.inputSchema).toEqual({ k: 'v' });
   });
@@ -121,7 +118,7 @@ describe('projectScanCompleted', () => {
   it('upserts one history row per day', async () => {
     await snapshotDailyReport(db.pool, '2026-04-09');
     await snapshotDailyReport(db.pool, '2026-04-09');
-    const history = await readScanHistory(db.pool);
+    const history = await readHistoryRows(db.pool);
     expect(history.map((h) => h.reportDate)).toEqual(['2026-04-10', '2026-04-09']);
     const { rows } = await db.pool.query(
       `SELECT count(*)::int AS total, count(*) FILTER (WHERE l.has_mcp)::int AS mcp FROM websites w LEFT JOIN latest_scans l ON l.website_id = w.id WHERE w.active`,
@@ -137,7 +134,7 @@ describe('bounded tables', () => {
     for (const chunk of [events.slice(0, 10), events.slice(10, 20), events.slice(20)]) {
       await projectScanCompleted(db.pool, chunk, { now, recentScansLimit: 12 });
     }
-    const recent = await readRecentScans(db.pool, 1000);
+    const recent = await readRecentScanRows(db.pool, 1000);
     expect(recent).toHaveLength(12);
     expect(recent.map((r) => r.websiteId)).toEqual([...ids].slice(-12).reverse());
 
@@ -146,7 +143,7 @@ describe('bounded tables', () => {
       await projectScanLogs(db.pool, chunk, { maxRows: 15 });
     }
     expect(await projectScanLogs(db.pool, lines.slice(-3), { maxRows: 15 })).toBe(0); // redelivery
-    const logs = await readScanLogs(db.pool, 100);
+    const logs = await readLogRows(db.pool, 100);
     expect(logs.map((l) => l.message)).toEqual(Array.from({ length: 15 }, (_, i) => `line ${39 - i}`));
   });
 });
@@ -173,6 +170,6 @@ describe('replay', () => {
     for (let i = 0; i < shuffled.length; i += 13) await projectScanCompleted(db.pool, shuffled.slice(i, i + 13), { now, recentScansLimit: 50 });
     for (const l of shuffle(lines, 3)) await projectScanLogs(db.pool, [l], { maxRows: 20 });
     expect(await snapshotState(db.pool)).toEqual(before);
-    expect((await readScanHistory(db.pool)).length).toBeGreaterThan(0); // history is kept
+    expect((await readHistoryRows(db.pool)).length).toBeGreaterThan(0); // history is kept
   });
 });

@@ -1,13 +1,10 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { securityAnalyticsSchema, type ScannedTool } from '@mcp-census/schemas';
+import type { ScannedTool } from '@mcp-census/schemas';
 import { createTestDatabase } from '../../../test/support/test-database';
 import { projectScanCompleted } from '../../src/projector-state/project-scan-completed';
-import { readSecurityAnalytics } from '../../src/projector-state/queries/read-security-analytics';
-import { readShadowingPairs } from '../../src/projector-state/queries/read-shadowing-pairs';
-import { crossServerShadowingFindings, toolNameKey, type ToolNameOccurrence } from '../../src/security/index';
 import { rebuildStateProjection } from '../../src/projector-state/rebuild';
-import { addSites, completed, hash, mcpResult, noMcpResult, shuffle, snapshotState } from './helpers';
+import { addSites, completed, hash, mcpResult, shuffle, snapshotState } from './helpers';
 
 let db: { pool: pg.Pool; drop(): Promise<void> };
 const now = new Date('2026-06-01T12:00:00Z');
@@ -63,46 +60,6 @@ describe('security findings in the state projection', () => {
     // latest v3 and previous v2 have the same definition: no rug pull for either site
     expect((await findings(a!)).map((f) => f.technique_id)).not.toContain('SAFE-T1201');
     expect(await findings(b!)).toEqual(await findings(a!));
-  });
-
-  it('tracks tool-name shadowing across servers incrementally, by the detector\'s own rule', async () => {
-    const ids = await addSites(db.pool, 3, { offset: 200 });
-    const [s1, s2, s3] = ids as [number, number, number];
-    await projectScanCompleted(db.pool, [completed(s1, T(1), withTools([tool('send_invoice', 'Sends an invoice.')])), completed(s2, T(1), withTools([tool('send-invoice', 'Sends an invoice.')]))], { now });
-    const pairs = async () => (await readShadowingPairs(db.pool)).filter((p) => p.name_key === 'sendinvoice').map((p) => [p.website_id, p.severity]);
-    expect(await pairs()).toEqual([[s1, 'medium'], [s2, 'medium']]); // spelled differently on the other server
-    await projectScanCompleted(db.pool, [completed(s3, T(1), withTools([tool('send_invoice', 'Sends an invoice.')]))], { now });
-    expect(await pairs()).toEqual([[s1, 'medium'], [s2, 'medium'], [s3, 'medium']]);
-    await projectScanCompleted(db.pool, [completed(s2, T(2), noMcpResult())], { now });
-    expect(await pairs()).toEqual([[s1, 'low'], [s3, 'low']]); // the same name on both
-    await projectScanCompleted(db.pool, [completed(s3, T(2), noMcpResult())], { now });
-    expect(await pairs()).toEqual([]); // one server left: nothing shadows anything
-  });
-
-  it('flags the same pairs and severities in SQL as the pure cross-server detector', async () => {
-    const names = ['read_file', 'readFile', 'READ-FILE', 're\u0430d_file', 'search', 'Search', 'fetch', 'get_weather', 'get.weather', 'ｆｅｔｃｈ'];
-    const ids = await addSites(db.pool, 12, { offset: 400 });
-    let seed = 11;
-    const rnd = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
-    const listed = ids.map((id) => ({ id, tools: [...new Set(names.filter(() => rnd() < 0.35))] }));
-    await projectScanCompleted(db.pool, listed.map((l) => completed(l.id, T(1), withTools(l.tools.map((n) => tool(n, 'Does a thing.'))))), { now });
-    const fromSql = (await readShadowingPairs(db.pool)).filter((p) => ids.includes(p.website_id)).map((p) => `${p.website_id} ${p.tool_name} ${p.severity}`).sort();
-    const groups = new Map<string, ToolNameOccurrence[]>();
-    for (const l of listed) for (const n of l.tools) groups.set(toolNameKey(n), [...(groups.get(toolNameKey(n)) ?? []), { websiteId: l.id, toolName: n }]);
-    const fromDetector = [...groups.values()].flatMap((g) => crossServerShadowingFindings(g)).map((f) => `${f.websiteId} ${f.subjectName} ${f.severity}`).sort();
-    expect(fromSql.length).toBeGreaterThan(5);
-    expect(fromSql).toEqual(fromDetector);
-  });
-
-  it('reports analytics in the spec shape, one count per server and technique', async () => {
-    const a = securityAnalyticsSchema.parse(await readSecurityAnalytics(db.pool));
-    expect(a.totalVulnerabilities).toBe(a.critical + a.high + a.medium + a.low);
-    const tactics = a.byTactic.map((t) => t.tactic);
-    expect(tactics).toContain('Persistence');
-    const rugPull = a.byTactic.find((t) => t.tactic === 'Persistence')?.techniques.find((t) => t.techniqueId === 'SAFE-T1201');
-    expect(rugPull).toEqual({ techniqueId: 'SAFE-T1201', techniqueName: 'Rug Pull', severity: 'high', count: 1 });
-    expect(a.topVulnerabilities.length).toBeGreaterThan(0);
-    expect(a.topVulnerabilities.every((v) => v.websites.length <= 3 && v.websites.length <= v.affectedServers)).toBe(true);
   });
 
   it('rebuilds the same findings from the same events in another order', async () => {

@@ -29,7 +29,7 @@ describe('canary', () => {
   it('takes the scanner offline when it stops answering, checks often while offline, and brings it back', async () => {
     const detector = createOutageDetector();
     const transitions: Transition[] = [];
-    const canary = startCanary({ url, detector, onTransition: (t) => transitions.push(t), intervalMs: 60_000, suspectIntervalMs: 50, log: () => undefined });
+    const canary = startCanary({ url, detector, onTransition: (t) => transitions.push(t), intervalMs: 60_000, suspectIntervalMs: 50 });
     try {
       await waitFor('the first check', () => hits, (n) => n >= 1);
       await waitFor('the answer to count as the network working', () => detector.holdBack(), (held) => !held);

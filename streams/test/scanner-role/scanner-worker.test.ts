@@ -11,6 +11,7 @@ import { ensureTopics } from '../../src/kafka/topics';
 import { createProber } from '../../src/scanner/index';
 import { startScannerWorker } from '../../src/scanner-role/scanner-worker';
 import { startSimulatedWeb, type ProfileName, type SimulatedWeb } from '../../src/simweb/index';
+import { silentLogger } from '../../src/platform/logger';
 
 const kafka = createKafka({ brokers: inject('kafkaBrokers'), clientId: 'scanner-worker-test' });
 const topics = testTopics('scanner-worker');
@@ -58,7 +59,7 @@ beforeAll(async () => {
     groupId: `scanner-${randomUUID()}`,
     topics,
     concurrency: 8,
-    log: () => undefined,
+    log: silentLogger(),
   });
 });
 
@@ -101,6 +102,24 @@ describe('scanner worker', () => {
     });
     expect(levels.filter((l) => l === 'success').length).toBe(web.sites.filter((s) => s.expected.hasMcp).length);
     expect(web.stats().toolCalls).toBe(0);
+  });
+
+  it('answers an opted-out site "not scanned (opt-out)" without sending it a single request', async () => {
+    const [site] = web.sites;
+    if (!site) throw new Error('no simulated site');
+    const before = web.stats().requests;
+    const batchId = randomUUID();
+    const seen = (await readTopic(topics.completed, web.sites.length)).length;
+    await publisher.publish(topics.requested, 'scan.requested', [
+      { key: String(site.id), payload: { websiteId: site.id, url: site.url, batchId, reason: 'scheduled' as const, optedOut: true } },
+    ]);
+    const messages = await readTopic(topics.completed, seen + 1);
+    const announced = messages
+      .map((m) => parseEnvelope('scan.completed', m.value))
+      .flatMap((p) => (p.ok && p.event.payload.batchId === batchId ? [p.event.payload] : []));
+    expect(announced).toHaveLength(1);
+    expect(announced[0]?.result).toMatchObject({ hasMcp: false, reachability: 'reached', notScanned: { reason: 'opt-out' } });
+    expect(web.stats().requests).toBe(before);
   });
 
   it('sends a request that fails validation to the dead-letter topic with the reason', async () => {

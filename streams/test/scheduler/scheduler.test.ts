@@ -11,6 +11,7 @@ import { enqueueBatch } from '../../src/scheduler/enqueue-batch';
 import { applyScanCompletions } from '../../src/scheduler/progress-tracker';
 import { isScanningPaused, setScanningPaused } from '../../src/scheduler/scan-control';
 import { SCAN_BATCH_SIZE, startScheduler, type RunningScheduler } from '../../src/scheduler/scheduler';
+import { silentLogger } from '../../src/platform/logger';
 
 const brokers = inject('kafkaBrokers');
 const kafka = createKafka({ brokers: brokers ?? [], clientId: 'scheduler-test' });
@@ -84,7 +85,7 @@ describe('scheduler', () => {
   const make = (extra: Partial<Parameters<typeof startScheduler>[0]> = {}) => {
     const s = startScheduler({
       databaseUrl: db.url, pool: db.pool, publisher, topic: topics.requested, now: () => clock,
-      rescanIntervalMs: DAY, autoStart: false, log: () => undefined, ...extra,
+      rescanIntervalMs: DAY, autoStart: false, log: silentLogger(), ...extra,
     });
     schedulers.push(s);
     return s;

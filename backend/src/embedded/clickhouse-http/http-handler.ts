@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import type { Logger } from '@mcp-census/streams/platform/logger';
 import { decodeBody, readRawBody } from './body-reader';
 import type { ChdbEngine } from './engine';
 import { ClickHouseHttpError, ErrorCode, formatErrorBody, toClickHouseHttpError } from './error-response';
@@ -23,7 +24,7 @@ export interface HandlerOptions {
   engine: ChdbEngine;
   /** Cap on a request body (raw and decoded); larger requests get 413. */
   maxBodyBytes: number;
-  log: (msg: string) => void;
+  log: Logger;
 }
 
 const OK_BODY = 'Ok.\n';
@@ -128,7 +129,7 @@ export function createRequestHandler(opts: HandlerOptions): (req: IncomingMessag
     handleQuery(req, res, url).then(
       (queryId) => {
         const ms = Date.now() - started;
-        if (ms > 2000) log(`slow query ${queryId ?? ''} took ${ms} ms`);
+        if (ms > 2000) log.warn({ queryId, durationMs: ms }, 'slow query');
       },
       (err: unknown) => {
         const error = toClickHouseHttpError(err);
@@ -137,7 +138,7 @@ export function createRequestHandler(opts: HandlerOptions): (req: IncomingMessag
         const dropConnection = error.status === 413 || !req.complete;
         answerError(res, error, engine.version, typeof queryId === 'string' ? queryId : undefined, dropConnection);
         if (dropConnection) res.once('finish', () => req.destroy());
-        if (error.code === ErrorCode.STD_EXCEPTION) log(`request failed: ${error.message}`);
+        if (error.code === ErrorCode.STD_EXCEPTION) log.error({ err }, 'request failed');
       },
     );
   };

@@ -1,6 +1,5 @@
 import Router from '@koa/router';
-import { scanRequestBodySchema, type ScanProgressResponse, type ScanRequestResponse } from '@mcp-census/schemas';
-import type { ScanProgressSnapshot } from '../../queries/scan-progress';
+import { scanRequestBodySchema, type ScanProgressResponse, type ScanProgressSnapshot, type ScanRequestResponse } from '@mcp-census/schemas';
 import { parseJsonBody } from '../request-body';
 
 export interface ScanService {

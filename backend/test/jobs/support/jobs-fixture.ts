@@ -4,7 +4,6 @@ import type pg from 'pg';
 import { inject } from 'vitest';
 import { createTestDatabase } from '../../../../test/support/test-database';
 import { migrateClickHouse } from '../../../src/migrations/clickhouse-migrator';
-import type { Logger } from '../../../src/util/logger';
 
 export type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
 
@@ -29,18 +28,7 @@ export async function createJobsStores(prefix: string): Promise<{ db: TestDataba
   };
 }
 
-/** A logger that keeps its lines (tests assert on them) and prints nothing. */
-export function captureLogger(): Logger & { lines: string[] } {
-  const lines: string[] = [];
-  const make = (component: string): Logger => ({
-    debug: (m) => lines.push(`debug [${component}] ${m}`),
-    info: (m) => lines.push(`info [${component}] ${m}`),
-    warn: (m) => lines.push(`warn [${component}] ${m}`),
-    error: (m) => lines.push(`error [${component}] ${m}`),
-    child: (name) => make(name),
-  });
-  return Object.assign(make('test'), { lines });
-}
+export { captureLog } from '../../../../test/support/test-logger';
 
 /** Inserts subscriptions as if made at `at` (created and last changed then); returns their ids. */
 export async function addSubscriptions(pool: pg.Pool, list: { email: string; frequency: 'daily' | 'weekly' | 'monthly'; at: Date }[]): Promise<number[]> {

@@ -21,10 +21,10 @@ function decodeQuotedPrintable(s: string): string {
 }
 
 export function parseMime(raw: string): MimePart {
-  const normalised = raw.replace(/\r\n/g, '\n');
-  const split = normalised.indexOf('\n\n');
-  const head = split === -1 ? normalised : normalised.slice(0, split);
-  const rawBody = split === -1 ? '' : normalised.slice(split + 2);
+  const normalized = raw.replace(/\r\n/g, '\n');
+  const split = normalized.indexOf('\n\n');
+  const head = split === -1 ? normalized : normalized.slice(0, split);
+  const rawBody = split === -1 ? '' : normalized.slice(split + 2);
   const headers = new Map<string, string>();
   for (const line of head.replace(/\n[ \t]+/g, ' ').split('\n')) {
     const colon = line.indexOf(':');

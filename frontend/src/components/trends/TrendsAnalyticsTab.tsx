@@ -1,6 +1,6 @@
 import type { TrendPeriod } from '@mcp-census/schemas/api/trends';
 import type { ReactNode } from 'react';
-import { summariseTrends, trendInsights } from '../../lib/trend-summary';
+import { summarizeTrends, trendInsights } from '../../lib/trend-summary';
 import { useAdoptionTrend, useCategoryTrends, useIndustryAnalytics, useMonthlyTrends } from '../../state/queries';
 import { PlatformPieChart } from '../charts/PlatformPieChart';
 import { Card } from '../ui/Card';
@@ -30,7 +30,7 @@ export function TrendsAnalyticsTab({ period }: { period: TrendPeriod }) {
   const industry = useIndustryAnalytics();
   const points = adoption.data ?? [];
   const months = monthly.data ?? [];
-  const summary = summariseTrends(points, months);
+  const summary = summarizeTrends(points, months);
   const insights = trendInsights(summary, points, categories.data ?? [], PERIOD_LABELS[period] === '1 year' ? 'last year' : `last ${PERIOD_LABELS[period]}`);
 
   return (

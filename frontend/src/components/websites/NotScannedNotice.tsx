@@ -10,6 +10,8 @@ export function NotScannedReason({ notScanned }: { notScanned: NotScanned }) {
         <>
           robots.txt disallows {notScanned.path ? <VisibleText text={notScanned.path} className="font-mono" /> : 'this site'}
         </>
+      ) : notScanned.reason === 'opt-out' ? (
+        <>its owner opted out of the census</>
       ) : (
         <>its robots.txt Crawl-delay is longer than a scan may take</>
       )}{' '}

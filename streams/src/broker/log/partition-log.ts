@@ -4,6 +4,7 @@ import { ErrorCode } from '../protocol';
 import { ProducerStateTable, lastSequence, type ProducerSnapshot } from '../producer-state';
 import { ATTR_CONTROL, ATTR_TRANSACTIONAL, BATCH, batchSizeAt, crcValid, firstOffsetAtOrAfter, parseHeader, writeInt64, type BatchHeader } from './record-batch';
 import { Segment, scanHeaders } from './segment';
+import type { Logger } from '../../platform/logger';
 
 export interface LogConfig {
   segmentBytes: number;
@@ -12,8 +13,6 @@ export interface LogConfig {
   /** -1 = unlimited */
   retentionBytes: number;
 }
-
-export type Logger = (level: 'info' | 'warn' | 'error', msg: string) => void;
 
 export interface AppendResult {
   errorCode: number;
@@ -110,7 +109,7 @@ export class PartitionLog {
       validEnd = pos + header.size;
     }
     if (validEnd < seg.size) {
-      this.log('warn', `${this.dir}: truncating torn tail of ${seg.size - validEnd} bytes at position ${validEnd}`);
+      this.log.warn({ dir: this.dir }, `truncating torn tail of ${seg.size - validEnd} bytes at position ${validEnd}`);
       fs.ftruncateSync(seg.fd, validEnd);
       this.totalBytes -= seg.size - validEnd;
       seg.size = validEnd;
@@ -133,7 +132,7 @@ export class PartitionLog {
       fs.writeFileSync(`${p}.tmp`, JSON.stringify(this.producers.snapshot(this.logEndOffset)));
       fs.renameSync(`${p}.tmp`, p);
     } catch (err) {
-      this.log('warn', `${this.dir}: could not write producer snapshot: ${(err as Error).message}`);
+      this.log.warn({ err, dir: this.dir }, 'could not write producer snapshot');
     }
   }
 
@@ -197,7 +196,7 @@ export class PartitionLog {
       let written = 0;
       while (written < records.length) written += fs.writeSync(seg.fd, records, written, records.length - written);
     } catch (err) {
-      this.log('error', `${this.dir}: append failed: ${(err as Error).message}`);
+      this.log.error({ err, dir: this.dir }, 'append failed');
       try {
         fs.ftruncateSync(seg.fd, startPos);
       } catch {
@@ -303,7 +302,7 @@ export class PartitionLog {
       this.totalBytes -= first.size;
       deleted++;
     }
-    if (deleted > 0) this.log('info', `${this.dir}: retention deleted ${deleted} segment(s); log start offset now ${this.logStartOffset}`);
+    if (deleted > 0) this.log.info({ dir: this.dir }, `retention deleted ${deleted} segment(s); log start offset now ${this.logStartOffset}`);
     return deleted;
   }
 

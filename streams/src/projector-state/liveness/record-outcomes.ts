@@ -2,7 +2,7 @@ import type { TypedEnvelope } from '../../kafka/envelope';
 import type { Queryable } from '../limits';
 import { toJsonb } from '../sanitize';
 import { outcomeOf } from './outcome-of';
-import { DEFAULT_LIVENESS, type LivenessSettings } from './settings';
+import { DEFAULT_LIVENESS, type LivenessSettings } from '@mcp-census/schemas/liveness-settings';
 
 type Completed = TypedEnvelope<'scan.completed'>;
 

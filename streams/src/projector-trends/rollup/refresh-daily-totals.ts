@@ -1,9 +1,11 @@
 import { randomInt } from 'node:crypto';
 import type { ClickHouseClient } from '@clickhouse/client';
-import { addDays } from '../queries/time';
 import { siteStateDeltas } from './site-state-deltas';
 
 export const DAILY_TOTALS_TABLE = 'trend_daily_totals';
+
+/** The UTC day after `day` ('YYYY-MM-DD'). */
+const nextDay = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 interface Totals {
   websites: number;
@@ -29,7 +31,7 @@ export async function refreshDailyTotals(client: ClickHouseClient, from: string)
   const byCategory = new Map<string, Totals>();
   const rows: Record<string, unknown>[] = [];
   let i = 0;
-  for (let day = from; day <= last; day = addDays(day, 1)) {
+  for (let day = from; day <= last; day = nextDay(day)) {
     for (; i < deltas.length && deltas[i]?.day === day; i += 1) {
       const d = deltas[i];
       if (!d) break;
