@@ -2,6 +2,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshot } from './e2e/browser';
 import { ADMIN_PASSWORD, startProductUnderTest, type ProductUnderTest } from './e2e/product-under-test';
+import { metricsResponseSchema } from '@mcp-census/schemas';
+import { waitFor } from '../../test/support/wait-for';
 
 let product: ProductUnderTest;
 let browser: Browser;
@@ -12,12 +14,12 @@ async function adminCookie(): Promise<string> {
 }
 
 async function waitForScans(min: number): Promise<void> {
-  for (let i = 0; i < 120; i += 1) {
-    const m = (await (await fetch(`${product.url}/api/metrics`)).json()) as { mcpEnabled: number };
-    if (m.mcpEnabled >= min) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the simulated web was not scanned in time');
+  await waitFor(
+    `at least ${min} MCP sites scanned`,
+    async () => metricsResponseSchema.parse(await (await fetch(`${product.url}/api/metrics`)).json()).mcpEnabled,
+    (n) => n >= min,
+    { timeoutMs: 60_000, intervalMs: 500 },
+  );
 }
 
 beforeAll(async () => {

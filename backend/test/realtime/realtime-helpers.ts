@@ -48,14 +48,6 @@ export async function refusal(socket: Socket): Promise<string> {
   }
 }
 
-export async function waitUntil(check: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 /** Repeats `produce` until `check` holds: a new consumer group starts at the end of the log once it has joined. */
 export async function produceUntil(produce: () => Promise<unknown>, check: () => boolean, what: string, timeoutMs = 45_000): Promise<void> {
   const until = Date.now() + timeoutMs;

@@ -18,7 +18,8 @@ import { SESSION_COOKIE_NAME } from '../../src/auth/session-cookie';
 import { createSessionStore, type SessionStore } from '../../src/auth/session-store';
 import { attachRealtime, type RunningRealtime } from '../../src/realtime/attach-realtime';
 import { captureLog } from '../auth/helpers';
-import { adminStatusFixture, client, connected, dashboardState, deltaPayload, emitWithAck, produceUntil, refusal, waitUntil, within } from './realtime-helpers';
+import { adminStatusFixture, client, connected, dashboardState, deltaPayload, emitWithAck, produceUntil, refusal, within } from './realtime-helpers';
+import { waitFor } from '../../../test/support/wait-for';
 
 const STATUS_INTERVAL_MS = 200;
 const id = randomBytes(4).toString('hex');
@@ -101,7 +102,7 @@ describe('/admin namespace', () => {
     const socket = track(client(base, '/admin', { cookie, origin: base }, ['polling']));
     socket.on('status', (s: AdminStatus) => statuses.push(s));
     await connected(socket);
-    await waitUntil(() => statuses.length >= 3, 'three status pushes', 5_000);
+    await waitFor('three status pushes', () => statuses.length >= 3, Boolean, { timeoutMs: 5_000, intervalMs: 20 });
     expect(adminStatusSchema.parse(statuses[0])).toEqual(adminStatusFixture);
     socket.close();
   });
@@ -116,7 +117,7 @@ describe('/admin namespace', () => {
     });
     await Promise.all(admins.map(connected));
     const readsBefore = statusReads;
-    await waitUntil(() => received.every((n) => n >= 5), 'five statuses on each socket', 5_000);
+    await waitFor('five statuses on each socket', () => received.every((n) => n >= 5), Boolean, { timeoutMs: 5_000, intervalMs: 20 });
     const reads = statusReads - readsBefore;
     const total = received.reduce((a, b) => a + b, 0);
     expect(reads).toBeLessThan(total / 2);
@@ -152,7 +153,7 @@ describe('/admin namespace', () => {
     expect(emitted).toEqual([]);
     expect(captured.messages('error').filter((m) => m.includes('not emitting status'))).toHaveLength(1);
     readStatus = async () => adminStatusFixture;
-    await waitUntil(() => emitted.length > 0, 'status after recovery', 5_000);
+    await waitFor('status after recovery', () => emitted.length > 0, Boolean, { timeoutMs: 5_000, intervalMs: 20 });
     socket.close();
   });
 
@@ -168,7 +169,7 @@ describe('/admin namespace', () => {
     expect(await emitWithAck(subscriber, 'subscribe-logs', { enabled: true })).toEqual({ ok: true });
     await produceUntil(() => publisher.publish(topics.scanLog, 'scan.log', [{ key: 'k', payload: logLine('warm-up') }]), () => got.length > 0, 'the scan log consumer');
     await publisher.publish(topics.scanLog, 'scan.log', [{ key: 'k', payload: logLine('MCP found on b.example') }]);
-    await waitUntil(() => got.some((l) => l.message === 'MCP found on b.example'), 'the new log line');
+    await waitFor('the new log line', () => got.some((l) => l.message === 'MCP found on b.example'), Boolean, { timeoutMs: 20_000, intervalMs: 20 });
     expect(got.at(-1)).toMatchObject({ level: 'info', message: 'MCP found on b.example', details: 'd' });
     expect(bystanderGot).toEqual([]);
 
@@ -186,7 +187,7 @@ describe('/live namespace', () => {
     const socket = track(client(base, '/live', {}, ['polling', 'websocket']));
     socket.onAny((name: string, payload) => events.push({ name, payload }));
     await connected(socket);
-    await waitUntil(() => events.length > 0, 'hello');
+    await waitFor('hello', () => events.length > 0, Boolean, { timeoutMs: 20_000, intervalMs: 20 });
     const hello = liveHelloSchema.parse(events[0]?.payload);
     expect(events[0]?.name).toBe('hello');
 
@@ -198,7 +199,7 @@ describe('/live namespace', () => {
     const afterBurst = dashboardState(139, new Date(Date.now() + 39));
     liveState = afterBurst;
     await publishDeltas(burst);
-    await waitUntil(() => events.some((e) => e.name === 'metrics' && (e.payload.metrics as { totalWebsites: number }).totalWebsites === 139), 'the newest metrics');
+    await waitFor('the newest metrics', () => events.some((e) => e.name === 'metrics' && (e.payload.metrics as { totalWebsites: number }).totalWebsites === 139), Boolean, { timeoutMs: 20_000, intervalMs: 20 });
     await new Promise((r) => setTimeout(r, 600)); // anything still coalescing
 
     const after = events.slice(warmUp);
@@ -262,7 +263,7 @@ describe('robustness', () => {
     const seen: number[] = [];
     live.on('websites-changed', (e: { ids: number[] }) => seen.push(...e.ids));
     await produceUntil(() => publishDeltas([deltaPayload([777])]), () => seen.includes(777), 'a delta after invalid ones', 20_000);
-    await waitUntil(() => captured.entries.some((e) => e.level === 'warn' && e.dlqTopic === `${topics.dashboardDelta}.dlq`), 'the DLQ log line');
+    await waitFor('the DLQ log line', () => captured.entries.some((e) => e.level === 'warn' && e.dlqTopic === `${topics.dashboardDelta}.dlq`), Boolean, { timeoutMs: 20_000, intervalMs: 20 });
 
     expect(admin.connected).toBe(true);
     expect(live.connected).toBe(true);

@@ -7,7 +7,7 @@ import { startSimulatedWeb, type SimulatedWeb } from '@mcp-census/streams/simweb
 import type { CatalogueSite } from '../../../backend/src/catalogue/validate-row';
 import { loadConfig } from '../../../backend/src/config/config';
 import { startCensus, type RunningCensus } from '../../../backend/src/runtime/census-server';
-import { createLogger } from '../../../backend/src/util/logger';
+import { createLogger } from '@mcp-census/streams/platform/logger';
 
 export const ADMIN_PASSWORD = 'e2e admin password 2026';
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -32,7 +32,7 @@ export async function startProductUnderTest(opts: { sites: number }): Promise<Pr
   const known = new Set<string>(CATEGORIES);
   const simulatedSites: CatalogueSite[] = web.sites.map((s) => ({ name: s.name, url: s.url, host: new URL(s.url).host, category: (known.has(s.category) ? s.category : 'Reference') as CatalogueSite['category'] }));
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD, LOG_LEVEL: 'error', KAFKA_PARTITIONS: '2' });
-  const census = await startCensus({ ...config, scan: { ...config.scan, allowPrivate: true } }, createLogger('error'), { resolveHost: (h) => web.resolveHost(h), simulatedSites });
+  const census = await startCensus({ ...config, scan: { ...config.scan, allowPrivate: true } }, createLogger({ level: 'error' }), { resolveHost: (h) => web.resolveHost(h), simulatedSites });
   return {
     url: census.url.replace('localhost', '127.0.0.1'),
     web,

@@ -12,6 +12,7 @@ import { startStateProjector, type RunningStateProjector } from '../../src/proje
 import { addSites, mcpResult, noMcpResult } from './helpers';
 import { readLogRows } from './state-rows';
 import { silentLogger } from '../../src/platform/logger';
+import { waitFor } from '../../../test/support/wait-for';
 
 const brokers = inject('kafkaBrokers');
 const kafka = createKafka({ brokers: brokers ?? [], clientId: 'projector-state-test' });
@@ -53,14 +54,6 @@ async function readAll(topic: string): Promise<KafkaMessage[]> {
   return total === 0 ? [] : readTopic(topic, total);
 }
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 beforeAll(async () => {
   if (!brokers) throw new Error('the test stack provides no Kafka brokers');
   db = await createTestDatabase('projector_state_consumer');
@@ -93,8 +86,8 @@ describe('state projector through the broker', () => {
       groupIds: { completed: `g-${randomUUID()}`, logs: `g-${randomUUID()}` },
     });
 
-    await waitFor(async () => (await db.pool.query('SELECT count(*)::int AS n FROM latest_scans')).rows[0].n === 20, 60_000);
-    await waitFor(async () => (await readLogRows(db.pool, 10)).length === 1);
+    await waitFor('the projection', async () => (await db.pool.query('SELECT count(*)::int AS n FROM latest_scans')).rows[0].n === 20, Boolean, { timeoutMs: 60_000 });
+    await waitFor('the projection', async () => (await readLogRows(db.pool, 10)).length === 1, Boolean, { timeoutMs: 20_000 });
     expect((await readLogRows(db.pool, 10))[0]).toMatchObject({ level: 'success', message: 'Scan finished', details: '20 sites' });
     const tools = await db.pool.query('SELECT count(*)::int AS n FROM site_tools');
     expect(tools.rows[0].n).toBe(2 + 3 + 4 + 5);
@@ -107,10 +100,10 @@ describe('state projector through the broker', () => {
     let messages = await readAll(topics.delta);
     const changedIn = (list: KafkaMessage[]) =>
       new Set(list.map((m) => parseEnvelope('dashboard.delta', m.value)).flatMap((d) => (d.ok ? d.event.payload.changedWebsiteIds : [])));
-    await waitFor(async () => {
+    await waitFor('the projection', async () => {
       messages = await readAll(topics.delta);
       return changedIn(messages).size === ids.length;
-    }, 60_000);
+    }, Boolean, { timeoutMs: 60_000 });
     const lastValue = messages[messages.length - 1]?.value ?? null;
     const last = parseEnvelope('dashboard.delta', lastValue);
     if (!last.ok) throw new Error('no valid delta');
