@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RegisterEndpointForm } from '../src/components/contribute/RegisterEndpointForm';
 import { Toaster } from '../src/components/layout/Toaster';
 import { dismissToast } from '../src/state/toast';
+import { sentJson } from './request-body';
 
 type Reply = { status: number; body: unknown };
 let replies: Record<string, Reply[]>;
@@ -15,7 +16,7 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
-      requests.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      requests.push({ url, body: init?.body ? sentJson(init) : undefined });
       const reply = replies[url]?.shift() ?? { status: 500, body: { error: 'unexpected' } };
       return new Response(JSON.stringify(reply.body), { status: reply.status });
     }),
@@ -27,7 +28,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
+const field = (label: RegExp) => screen.getByLabelText<HTMLInputElement>(label);
 const type = (label: RegExp, value: string) => fireEvent.change(field(label), { target: { value } });
 
 function fillRequired() {

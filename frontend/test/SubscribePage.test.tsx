@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../src/components/layout/Toaster';
 import SubscribePage from '../src/pages/SubscribePage';
 import { dismissToast } from '../src/state/toast';
+import { sentJson } from './request-body';
 
 let reply: { status: number; body: unknown };
 const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(reply.body), { status: reply.status }));
@@ -42,10 +43,10 @@ describe('SubscribePage', () => {
   it('subscribes weekly by default and switches to the success screen', async () => {
     reply = { status: 201, body: { id: 1, email: 'me@example.com', frequency: 'weekly', created: true, message: 'Subscribed.' } };
     renderPage();
-    expect((screen.getByLabelText('Weekly') as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('Weekly').checked).toBe(true);
     fireEvent.change(screen.getByLabelText(/Email address/), { target: { value: 'me@example.com' } });
     await submit();
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ email: 'me@example.com', frequency: 'weekly' });
+    expect(sentJson(fetchMock.mock.calls[0]?.[1])).toEqual({ email: 'me@example.com', frequency: 'weekly' });
     expect(screen.getByText('Successfully subscribed!')).toBeTruthy();
     expect(screen.getByText("You're subscribed!")).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Subscribe' })).toBeNull();

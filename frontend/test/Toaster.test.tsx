@@ -23,9 +23,13 @@ describe('Toaster', () => {
   it('disappears after the default 5000 ms', () => {
     render(<Toaster />);
     act(() => showToast({ title: 'Scan initiated' }));
-    act(() => vi.advanceTimersByTime(TOAST_DURATION_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(TOAST_DURATION_MS - 1);
+    });
     expect(screen.getByText('Scan initiated')).toBeTruthy();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.queryByText('Scan initiated')).toBeNull();
     expect(TOAST_DURATION_MS).toBe(5000);
   });

@@ -13,12 +13,12 @@ describe('suggestion form', () => {
   });
 
   it('sends endpoint and httpMethod only for type endpoint, in a body the API accepts', () => {
-    const header = JSON.parse(JSON.stringify(suggestionBody(filled)));
+    const header: unknown = JSON.parse(JSON.stringify(suggestionBody(filled)));
     expect(header).not.toHaveProperty('endpoint');
     expect(header).not.toHaveProperty('httpMethod');
     expect(suggestionBodySchema.safeParse(header).success).toBe(true);
 
-    const endpoint = JSON.parse(JSON.stringify(suggestionBody({ ...filled, suggestionType: 'endpoint' })));
+    const endpoint: unknown = JSON.parse(JSON.stringify(suggestionBody({ ...filled, suggestionType: 'endpoint' })));
     expect(endpoint).toMatchObject({ endpoint: '/mcp', httpMethod: 'POST' });
     expect(suggestionBodySchema.safeParse(endpoint).success).toBe(true);
   });

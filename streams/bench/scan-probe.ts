@@ -12,7 +12,7 @@ const latency: [number, number] = [Number(minArg ?? 20), Number(maxArg ?? 80)];
 const concurrency = concArg ? Number(concArg) : undefined;
 
 const web = await startSimulatedWeb({ sites, seed: 42, latencyMs: latency });
-const prober = createProber({ allowPrivate: true, resolveHost: web.resolveHost, ...(concurrency ? { maxConcurrency: concurrency } : {}) });
+const prober = createProber({ allowPrivate: true, resolveHost: (host) => web.resolveHost(host), ...(concurrency ? { maxConcurrency: concurrency } : {}) });
 const started = performance.now();
 const cpu0 = process.cpuUsage();
 let mismatches = 0;

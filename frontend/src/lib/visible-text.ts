@@ -14,7 +14,9 @@
  * joiner between two emoji is kept (it builds the emoji).
  */
 
-const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cn}\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000\uFE00-\uFE0F\u{E0100}-\u{E01EF}\u115F\u1160\u3164\uFFA0\u2800\u180E]/u;
+// The variation selectors follow a property escape: after a plain character (`\u3000\uFE00`) the
+// class would read as if it held one combined character rather than two separate ones.
+const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cn}\uFE00-\uFE0F\u{E0100}-\u{E01EF}\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000\u115F\u1160\u3164\uFFA0\u2800\u180E]/u;
 const EMOJI = /\p{Extended_Pictographic}/u;
 
 export type VisiblePart = { kind: 'text'; text: string } | { kind: 'hidden'; codePoint: number; label: string };

@@ -7,10 +7,15 @@ import { z } from 'zod';
  * schema is built here and refuses them with a message the 400 carries.
  */
 
-/** C0 controls and DEL: nothing a one-line field (name, URL, address, search) may hold. */
-const SINGLE_LINE_CONTROLS = /[\u0000-\u001f\u007f]/;
+/**
+ * C0 controls and DEL (U+0000–U+001F, U+007F), i.e. the controls (`\p{Cc}`) that are ASCII, not the
+ * C1 ones: nothing a one-line field (name, URL, address, search) may hold.
+ */
+const SINGLE_LINE_CONTROLS = /(?=\p{ASCII})\p{Cc}/u;
 /** The same but tab, line feed and carriage return, which free text (descriptions) may hold. */
-const MULTI_LINE_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const MULTI_LINE_CONTROLS = /(?![\t\n\r])(?=\p{ASCII})\p{Cc}/u;
+/** NUL (U+0000), which PostgreSQL text cannot hold. */
+const NUL = /\0/;
 /** A surrogate without its pair is not Unicode text: it cannot be encoded as UTF-8. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
@@ -24,7 +29,7 @@ export type TextKind = 'single-line' | 'multi-line' | 'secret';
 
 /** Refusals of characters no field of `kind` may hold; use on a plain string before any trimming or piping. */
 export function storableText(kind: TextKind = 'single-line') {
-  const controls = kind === 'single-line' ? SINGLE_LINE_CONTROLS : kind === 'multi-line' ? MULTI_LINE_CONTROLS : /\u0000/;
+  const controls = kind === 'single-line' ? SINGLE_LINE_CONTROLS : kind === 'multi-line' ? MULTI_LINE_CONTROLS : NUL;
   const message = kind === 'single-line' ? CONTROL_CHARACTERS_MESSAGE : kind === 'multi-line' ? LINE_CONTROLS_MESSAGE : NUL_MESSAGE;
   return z
     .string()

@@ -54,9 +54,9 @@ export class OffsetStore {
       return;
     }
     let topics = this.groups.get(e.g);
-    if (!topics) this.groups.set(e.g, (topics = new Map()));
+    if (!topics) this.groups.set(e.g, (topics = new Map<string, Map<number, CommittedOffset>>()));
     let parts = topics.get(e.t);
-    if (!parts) topics.set(e.t, (parts = new Map()));
+    if (!parts) topics.set(e.t, (parts = new Map<number, CommittedOffset>()));
     parts.set(e.p, { offset: e.o, metadata: e.m });
   }
 
@@ -102,7 +102,7 @@ export class OffsetStore {
 
   /** All committed (topic, partition) pairs of a group. */
   topicsOf(group: string): Map<string, Map<number, CommittedOffset>> {
-    return this.groups.get(group) ?? new Map();
+    return this.groups.get(group) ?? new Map<string, Map<number, CommittedOffset>>();
   }
 
   /** Forgets a deleted topic's offsets in every group. */

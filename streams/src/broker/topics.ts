@@ -71,7 +71,7 @@ export class TopicRegistry {
     try {
       meta = JSON.parse(fs.readFileSync(this.metaPath, 'utf8')) as Record<string, TopicMeta>;
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`cannot read ${this.metaPath}: ${(err as Error).message}`);
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`cannot read ${this.metaPath}: ${(err as Error).message}`, { cause: err });
     }
     const known = new Set<string>();
     for (const [name, m] of Object.entries(meta)) {

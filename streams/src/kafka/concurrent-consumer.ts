@@ -52,23 +52,24 @@ export async function runConcurrentEventConsumer<T extends EventType>(opts: Conc
     autoCommitThreshold: 1,
     eachBatchAutoResolve: false,
     partitionsConsumedConcurrently: opts.partitionsConsumedConcurrently ?? 4,
-    eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale, commitOffsetsIfNecessary }) => {
+    eachBatch: async (payload) => {
+      const { batch } = payload;
       const finished = new Set<string>();
       let nextToResolve = 0;
       const advance = async () => {
         let moved = false;
         while (nextToResolve < batch.messages.length && finished.has(batch.messages[nextToResolve]!.offset)) {
-          resolveOffset(batch.messages[nextToResolve]!.offset);
+          payload.resolveOffset(batch.messages[nextToResolve]!.offset);
           nextToResolve += 1;
           moved = true;
         }
-        if (moved) await commitOffsetsIfNecessary().catch((err: unknown) => log.warn({ err, partition: batch.partition }, 'commit failed'));
+        if (moved) await payload.commitOffsetsIfNecessary().catch((err: unknown) => log.warn({ err, partition: batch.partition }, 'commit failed'));
       };
-      const beat = setInterval(() => void heartbeat().catch(() => undefined), CONSUMER_GROUP_TIMING.heartbeatInterval);
+      const beat = setInterval(() => void payload.heartbeat().catch(() => undefined), CONSUMER_GROUP_TIMING.heartbeatInterval);
       const inFlight: Promise<void>[] = [];
       try {
         for (const message of batch.messages) {
-          if (!isRunning() || isStale()) break;
+          if (!payload.isRunning() || payload.isStale()) break;
           await slots.acquire();
           inFlight.push(
             processOne(message)
@@ -90,7 +91,7 @@ export async function runConcurrentEventConsumer<T extends EventType>(opts: Conc
         const parsed = parseEnvelope(opts.type, message.value);
         const messageLog = log.child({ partition: batch.partition, offset: message.offset, ...(parsed.ok ? { eventId: parsed.event.eventId } : {}) });
         const policy: AttemptOptions = {
-          stopping: () => stopping.signal.aborted || !isRunning() || isStale(),
+          stopping: () => stopping.signal.aborted || !payload.isRunning() || payload.isStale(),
           wait: (ms) => sleep(ms, stopping.signal),
           onRetry: ({ error, failureClass, attempt, delayMs }) => {
             if (opts.isQuietFailure?.(error)) return;

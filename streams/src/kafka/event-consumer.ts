@@ -79,9 +79,11 @@ export async function runEventConsumer<T extends EventType>(opts: EventConsumerO
     autoCommitThreshold: 1,
     eachBatchAutoResolve: false,
     partitionsConsumedConcurrently: opts.partitionsConsumedConcurrently ?? 1,
-    eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale, commitOffsetsIfNecessary }) => {
+    eachBatch: async (payload) => {
+      const { batch } = payload;
+      const heartbeat = () => payload.heartbeat();
       const batchLog = log.child({ partition: batch.partition });
-      const stopping = () => !isRunning() || isStale();
+      const stopping = () => !payload.isRunning() || payload.isStale();
       const policy = (what: string, fields: { eventId?: string } = {}): AttemptOptions => ({
         stopping,
         wait: (ms) => sleepWithHeartbeat(ms, heartbeat, stopping),
@@ -132,8 +134,8 @@ export async function runEventConsumer<T extends EventType>(opts: EventConsumerO
           }
         }
         const last = chunk[chunk.length - 1];
-        if (last) resolveOffset(last.offset);
-        await commitOffsetsIfNecessary();
+        if (last) payload.resolveOffset(last.offset);
+        await payload.commitOffsetsIfNecessary();
         await heartbeat();
       }
     },

@@ -71,7 +71,7 @@ export function classifyFailure(err: unknown, depth = 0): FailureClass {
   if (isInfrastructure(err)) return 'infrastructure';
   const nested: unknown[] = [];
   if ('cause' in err) nested.push(err.cause);
-  if ('errors' in err && Array.isArray(err.errors)) nested.push(...err.errors);
+  if ('errors' in err && Array.isArray(err.errors)) nested.push(...(err.errors as unknown[]));
   return nested.some((e) => classifyFailure(e, depth + 1) === 'infrastructure') ? 'infrastructure' : 'event';
 }
 

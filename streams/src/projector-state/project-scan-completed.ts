@@ -110,7 +110,7 @@ export async function projectScanCompleted(pool: pg.Pool, events: Completed[], o
       const winningSites = winning.map((e) => e.payload.websiteId);
       // sites whose latest content really changed (a daily rescan usually finds the same):
       // only their items are rewritten and their tool names re-keyed
-      const contentChanged = await client.query(
+      const contentChanged = await client.query<{ website_id: string }>(
         `INSERT INTO site_content_hashes AS h (website_id, latest_hash) SELECT * FROM unnest($1::bigint[], $2::text[])
          ON CONFLICT (website_id) DO UPDATE SET latest_hash = EXCLUDED.latest_hash WHERE h.latest_hash IS DISTINCT FROM EXCLUDED.latest_hash
          RETURNING website_id`,

@@ -3,14 +3,13 @@
  * unpaired surrogates in jsonb. A value it refuses would make the projector
  * retry one chunk forever, so strings are cleaned before they are written.
  */
-const NUL = /\u0000/g;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 export function cleanText(value: string): string;
 export function cleanText(value: string | null | undefined): string | null;
 export function cleanText(value: string | null | undefined): string | null {
   if (value === null || value === undefined) return null;
-  return value.replace(NUL, '').replace(LONE_SURROGATE, '\uFFFD');
+  return value.replaceAll('\0', '').replace(LONE_SURROGATE, '\uFFFD');
 }
 
 function cleanJsonValue(value: unknown, depth: number): unknown {

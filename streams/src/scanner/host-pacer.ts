@@ -1,3 +1,4 @@
+import { abortReason } from './limiter';
 import type { Scope } from './scope';
 
 /**
@@ -33,7 +34,7 @@ export class HostPacer {
     this.next.set(host, at + gap);
     const wait = at - now;
     if (wait <= 0) return;
-    if (scope.aborted) throw scope.reason;
+    if (scope.aborted) throw abortReason(scope);
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
         off();
@@ -41,7 +42,7 @@ export class HostPacer {
       }, Math.ceil(wait));
       const off = scope.onAbort(() => {
         clearTimeout(timer);
-        reject(scope.reason);
+        reject(abortReason(scope));
       });
     });
   }

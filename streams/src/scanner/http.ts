@@ -81,7 +81,8 @@ export interface HttpClientOptions {
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 export function mediaType(headers: IncomingHttpHeaders): string {
-  const raw = headers['content-type'];
+  // node's type says string, but undici's response headers hold an array for a repeated header
+  const raw = headers['content-type'] as string | string[] | undefined;
   const v = Array.isArray(raw) ? raw[0] : raw;
   if (!v) return '';
   const semi = v.indexOf(';');

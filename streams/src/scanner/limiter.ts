@@ -5,6 +5,15 @@ export interface Cancellable {
 }
 type Hook = (fn: () => void) => () => void;
 
+/**
+ * What an aborted waiter rejects with: the canceller's reason, which every
+ * abort here sets to an Error (a Scope's ProbeError, an AbortSignal's
+ * AbortError or the error it was aborted with); any other value is wrapped.
+ */
+export function abortReason(c: Cancellable): Error {
+  return c.reason instanceof Error ? c.reason : new Error('aborted', { cause: c.reason });
+}
+
 function hookOf(c: Cancellable | undefined): Hook | null {
   if (!c) return null;
   if ('onAbort' in c && typeof (c as { onAbort?: unknown }).onAbort === 'function') return (fn) => (c as unknown as { onAbort: Hook }).onAbort(fn);
@@ -85,7 +94,7 @@ export class KeyedLimiter {
 }
 
 function enqueue(waiters: Array<() => void>, take: () => void, signal?: Cancellable): Promise<void> {
-  if (signal?.aborted) return Promise.reject(signal.reason);
+  if (signal?.aborted) return Promise.reject(abortReason(signal));
   const hook = hookOf(signal);
   return new Promise<void>((resolve, reject) => {
     let unhook: (() => void) | null = null;
@@ -99,7 +108,7 @@ function enqueue(waiters: Array<() => void>, take: () => void, signal?: Cancella
       ? hook(() => {
           const i = waiters.indexOf(grant);
           if (i >= 0) waiters.splice(i, 1);
-          reject(signal?.reason);
+          reject(abortReason(signal!));
         })
       : null;
   });

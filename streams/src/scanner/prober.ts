@@ -207,7 +207,7 @@ export function createProber(opts: ProberOptions = {}): Prober {
       return failure(ctx, err instanceof ProbeError ? err : new ProbeError('blocked', 'Invalid URL'));
     }
     // A registered endpoint that is not a usable URL is ignored (discovery still runs); its host is vetted at connect time.
-    let known: URL | null = null;
+    let known: URL | null;
     try {
       known = mode === 'website' && knownEndpoint ? checkUrl(knownEndpoint) : null;
     } catch {

@@ -246,7 +246,7 @@ export function safeConnector(resolver: SafeResolver, connectTimeoutMs: number):
       (addrs) => {
         const ip = addrs[0]!;
         const servername = params.protocol === 'https:' ? (params.servername ?? (isIP(hostname) ? undefined : hostname)) : params.servername;
-        base({ ...params, hostname: ip, ...(servername ? { servername } : {}) } as buildConnector.Options, callback);
+        base({ ...params, hostname: ip, ...(servername ? { servername } : {}) }, callback);
       },
       (err: Error) => callback(err, null),
     );

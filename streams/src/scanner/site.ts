@@ -289,7 +289,7 @@ export class SiteRun {
   async closeLosers(): Promise<void> {
     const env = this.env();
     await Promise.all(
-      [...this.candidates.values()].map((c) => (c !== this.winner && c.outcome?.kind === 'session' ? c.outcome.session.close(env) : undefined)),
+      [...this.candidates.values()].flatMap((c) => (c !== this.winner && c.outcome?.kind === 'session' ? [c.outcome.session.close(env)] : [])),
     );
   }
 }

@@ -56,9 +56,11 @@ export function findInstructionMarker(text: string): TextMatch | null {
  * tag block U+E0000–U+E007F; plus the Arabic letter mark U+061C (a bidi
  * control), the Mongolian vowel separator U+180E (a former zero-width space)
  * and the variation selectors supplement U+E0100–U+E01EF (invisible, used to
- * smuggle bytes after a visible character).
+ * smuggle bytes after a visible character). The variation selectors are
+ * combining marks, so they get a class of their own: listed after another
+ * character in one class they would read as a combined character.
  */
-const INVISIBLE = /[\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\uFEFF\u{E0000}-\u{E007F}\u{E0100}-\u{E01EF}]/gu;
+const INVISIBLE = /[\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\uFEFF\u{E0000}-\u{E007F}]|[\u{E0100}-\u{E01EF}]/gu;
 const EMOJI = /\p{Extended_Pictographic}/u;
 const JOINING_LETTER = /[\p{L}\p{M}]/u;
 const LATIN_GREEK_CYRILLIC = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]/u;

@@ -8,7 +8,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprot
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, McpServer as McpServerV2, ResourceTemplate as ResourceTemplateV2 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { HUGE_DESCRIPTION_CHARS, HUGE_TOOLS, PAGINATED_PAGE_SIZE, PAGINATED_TOOLS, RICH_TEMPLATES, toolCountFor, type SimSite } from './sites';
+import { HUGE_DESCRIPTION_CHARS, HUGE_TOOLS, PAGINATED_PAGE_SIZE, PAGINATED_TOOLS, toolCountFor, type SimSite } from './sites';
 
 /**
  * MCP servers of the simulated web, built on the official SDKs:

@@ -51,7 +51,6 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
   const inFlight = new Map<string, number>();
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
-  let sites: SimSite[] = [];
   const byHost = new Map<string, { site: SimSite; sub: boolean }>();
   const sessions = new V1SessionManager(counters);
   const sse = new V1SseManager(counters);
@@ -301,7 +300,7 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
     server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-  sites = generateSites({ sites: opts.sites, seed: opts.seed ?? 1, port, ...(opts.profiles ? { profiles: opts.profiles } : {}), ...(opts.assign ? { assign: opts.assign } : {}) });
+  const sites = generateSites({ sites: opts.sites, seed: opts.seed ?? 1, port, ...(opts.profiles ? { profiles: opts.profiles } : {}), ...(opts.assign ? { assign: opts.assign } : {}) });
   for (const site of sites) {
     byHost.set(site.host, { site, sub: false });
     if (site.profile === 'mcp-subdomain') byHost.set(`mcp.${site.host}`, { site, sub: true });

@@ -55,7 +55,11 @@ export function evidenceOf(r: ScanResult): Evidence | undefined {
 export function templateNamesOf(r: ScanResult): string[] | null {
   const v = (r as unknown as Record<string, unknown>)['resourceTemplates'];
   if (!Array.isArray(v)) return null;
-  return v.map((t) => (t && typeof t === 'object' && typeof (t as { name?: unknown }).name === 'string' ? (t as { name: string }).name : String((t as { uriTemplate?: unknown })?.uriTemplate ?? '')));
+  return v.map((t: unknown) => {
+    if (!t || typeof t !== 'object') return '';
+    const { name, uriTemplate } = t as { name?: unknown; uriTemplate?: unknown };
+    return typeof name === 'string' ? name : typeof uriTemplate === 'string' ? uriTemplate : '';
+  });
 }
 
 export interface Score {

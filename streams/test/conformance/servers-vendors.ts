@@ -12,7 +12,14 @@ import type { ServerSpec } from './servers-official';
 
 /** Serves a Hono app on loopback through @hono/node-server's request listener (how Hono runs on Node). */
 export function serveHono(app: Hono): Promise<RunningServer> {
-  return listenNode(getRequestListener(app.fetch));
+  const listener = getRequestListener(app.fetch);
+  // the listener answers a failing request itself; anything escaping it is logged, not lost
+  return listenNode((req, res) => {
+    listener(req, res).catch((err: unknown) => {
+      console.error('hono request listener failed', err);
+      res.destroy();
+    });
+  });
 }
 
 const silent = { debug() {}, error() {}, info() {}, log() {}, warn() {} };
@@ -24,7 +31,7 @@ const silent = { debug() {}, error() {}, info() {}, log() {}, warn() {} };
  * the port it bound, so a free one is picked first (retried if taken meanwhile).
  */
 export async function startFastMcp(spec: ServerSpec, opts: { endpoint?: `/${string}`; stateless: boolean }): Promise<RunningServer> {
-  const server = new FastMCP({ name: spec.name, version: SERVER_VERSION as `${number}.${number}.${number}`, logger: silent });
+  const server = new FastMCP({ name: spec.name, version: SERVER_VERSION, logger: silent });
   for (const t of spec.cat.tools) {
     server.addTool({
       name: t.name,

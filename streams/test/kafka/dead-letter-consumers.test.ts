@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { KafkaMessage } from 'kafkajs';
+import { eventEnvelopeSchema, scanLogPayloadSchema } from '@mcp-census/schemas';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { testTopics } from '../../../test/support/test-database';
 import { createKafka } from '../../src/kafka/client';
@@ -95,7 +96,7 @@ describe.each(Object.keys(consumers))('%s consumer failure policy', (kind) => {
     expect(dead).toHaveLength(1);
     const [letter] = dead;
     const header = (name: string) => letter?.headers?.[name]?.toString();
-    expect(JSON.parse(letter!.value!.toString()).payload.message).toBe('poison');
+    expect(scanLogPayloadSchema.parse(eventEnvelopeSchema.parse(JSON.parse(letter!.value!.toString())).payload).message).toBe('poison');
     expect(header('dlq-step')).toBe('handle');
     expect(header('dlq-reason')).toBe("Cannot read properties of undefined (reading 'tools')");
     expect(Number(header('dlq-attempts'))).toBeGreaterThanOrEqual(3);

@@ -30,7 +30,7 @@ describe('dead-letter counts', () => {
     const before = await counter.read();
     expect(before).toEqual([
       { topic, count: 0 },
-      { topic: expect.stringMatching(/^missing-/), count: 0 },
+      { topic: expect.stringMatching(/^missing-/) as string, count: 0 },
     ]);
 
     const publisher = await createEventPublisher(kafka, 'dead-letter-counts-test');

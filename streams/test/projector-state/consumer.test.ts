@@ -86,11 +86,11 @@ describe('state projector through the broker', () => {
       groupIds: { completed: `g-${randomUUID()}`, logs: `g-${randomUUID()}` },
     });
 
-    await waitFor('the projection', async () => (await db.pool.query('SELECT count(*)::int AS n FROM latest_scans')).rows[0].n === 20, Boolean, { timeoutMs: 60_000 });
+    await waitFor('the projection', async () => (await db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM latest_scans')).rows[0]?.n === 20, Boolean, { timeoutMs: 60_000 });
     await waitFor('the projection', async () => (await readLogRows(db.pool, 10)).length === 1, Boolean, { timeoutMs: 20_000 });
     expect((await readLogRows(db.pool, 10))[0]).toMatchObject({ level: 'success', message: 'Scan finished', details: '20 sites' });
-    const tools = await db.pool.query('SELECT count(*)::int AS n FROM site_tools');
-    expect(tools.rows[0].n).toBe(2 + 3 + 4 + 5);
+    const tools = await db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM site_tools');
+    expect(tools.rows[0]?.n).toBe(2 + 3 + 4 + 5);
 
     const [dead] = await readTopic(dlq, 1);
     expect(dead?.headers?.['dlq-reason']?.toString()).toMatch(/invalid envelope/);

@@ -36,7 +36,7 @@ describe('state projection: one site twice in a chunk', () => {
     const w = await readProjectedSite(db.pool, site);
     expect(w?.latestScan?.scanTime).toBe(T(9).toISOString());
     expect(w?.latestScan?.tools.map((t) => t.name)).toEqual(['tool_0_late', 'tool_1_late']);
-    const prev = await db.pool.query('SELECT event_id FROM site_previous_scans WHERE website_id = $1', [site]);
+    const prev = await db.pool.query<{ event_id: string }>('SELECT event_id FROM site_previous_scans WHERE website_id = $1', [site]);
     expect(prev.rows[0]?.event_id).toBe(early.eventId.toLowerCase());
   });
 

@@ -64,7 +64,7 @@ export function logLine(timestamp: Date, message: string, level: 'info' | 'succe
 
 /** Every rebuildable projection table, ordered, without surrogate ids or processing times. */
 export async function snapshotState(pool: pg.Pool): Promise<Record<string, unknown[]>> {
-  const q = async (sql: string) => (await pool.query(sql)).rows;
+  const q = async (sql: string) => (await pool.query<Record<string, unknown>>(sql)).rows;
   return {
     latest_scans: await q('SELECT * FROM latest_scans ORDER BY website_id'),
     site_tools: await q('SELECT * FROM site_tools ORDER BY website_id, position'),

@@ -13,7 +13,7 @@ export const notScannedResult = (): ScanResult =>
 
 /** The liveness-related projection rows of some sites, for order/redelivery comparisons. */
 export async function snapshotLiveness(pool: pg.Pool, siteIds: number[]): Promise<Record<string, unknown[]>> {
-  const q = async (sql: string) => (await pool.query(sql, [siteIds])).rows;
+  const q = async (sql: string) => (await pool.query<Record<string, unknown>>(sql, [siteIds])).rows;
   return {
     liveness: await q('SELECT * FROM site_liveness WHERE website_id = ANY($1::bigint[]) ORDER BY website_id'),
     outcomes: await q('SELECT * FROM site_scan_outcomes WHERE website_id = ANY($1::bigint[]) ORDER BY event_id'),

@@ -120,10 +120,11 @@ describe('projectScanCompleted', () => {
     await snapshotDailyReport(db.pool, '2026-04-09');
     const history = await readHistoryRows(db.pool);
     expect(history.map((h) => h.reportDate)).toEqual(['2026-04-10', '2026-04-09']);
-    const { rows } = await db.pool.query(
+    const { rows } = await db.pool.query<{ total: number; mcp: number }>(
       `SELECT count(*)::int AS total, count(*) FILTER (WHERE l.has_mcp)::int AS mcp FROM websites w LEFT JOIN latest_scans l ON l.website_id = w.id WHERE w.active`,
     );
-    expect(history[1]).toMatchObject({ totalWebsites: rows[0].total, mcpEnabledCount: rows[0].mcp, adoptionRate: Math.round((10_000 * rows[0].mcp) / rows[0].total) / 100 });
+    const counts = rows[0]!;
+    expect(history[1]).toMatchObject({ totalWebsites: counts.total, mcpEnabledCount: counts.mcp, adoptionRate: Math.round((10_000 * counts.mcp) / counts.total) / 100 });
   });
 });
 
@@ -165,7 +166,7 @@ describe('replay', () => {
 
     const { truncated } = await rebuildStateProjection(db.pool);
     expect(truncated).not.toContain('websites');
-    expect((await db.pool.query('SELECT count(*)::int AS n FROM latest_scans')).rows[0].n).toBe(0);
+    expect((await db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM latest_scans')).rows[0]?.n).toBe(0);
     const shuffled = shuffle([...events, ...events.slice(0, 9)], 7);
     for (let i = 0; i < shuffled.length; i += 13) await projectScanCompleted(db.pool, shuffled.slice(i, i + 13), { now, recentScansLimit: 50 });
     for (const l of shuffle(lines, 3)) await projectScanLogs(db.pool, [l], { maxRows: 20 });

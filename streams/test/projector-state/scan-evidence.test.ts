@@ -36,7 +36,7 @@ function richResult(tag: string, extra: Partial<ScanResult> = {}): ScanResult {
 }
 
 const templateRows = async (id: number) =>
-  (await db.pool.query('SELECT position, name, uri_template, description FROM site_resource_templates WHERE website_id = $1 ORDER BY position', [id])).rows;
+  (await db.pool.query<{ position: number; name: string; uri_template: string; description: string | null }>('SELECT position, name, uri_template, description FROM site_resource_templates WHERE website_id = $1 ORDER BY position', [id])).rows;
 
 describe('projecting resource templates', () => {
   it('folds a site twice in one chunk to its newest templates, and rewrites them only when they change', async () => {
@@ -48,7 +48,7 @@ describe('projecting resource templates', () => {
     expect((await readProjectedSite(db.pool, id!)).latestScan?.resourceTemplatesCount).toBe(3);
 
     // an unchanged rescan writes no template row (the rows keep their physical identity)
-    const ctids = async () => (await db.pool.query('SELECT ctid::text FROM site_resource_templates WHERE website_id = $1 ORDER BY position', [id])).rows;
+    const ctids = async () => (await db.pool.query<{ ctid: string }>('SELECT ctid::text FROM site_resource_templates WHERE website_id = $1 ORDER BY position', [id])).rows;
     const before = await ctids();
     await projectScanCompleted(db.pool, [completed(id!, T(5), richResult('new', { resourceTemplates: templates('new', 3) }))], { now });
     expect(await ctids()).toEqual(before);
@@ -64,7 +64,7 @@ describe('projecting resource templates', () => {
     const [id] = await addSites(db.pool, 1, { offset: 50 });
     const events = [completed(id!, T(7), richResult('replay'))];
     await projectScanCompleted(db.pool, events, { now });
-    const latest = async () => (await db.pool.query('SELECT * FROM latest_scans WHERE website_id = $1', [id])).rows;
+    const latest = async () => (await db.pool.query<Record<string, unknown>>('SELECT * FROM latest_scans WHERE website_id = $1', [id])).rows;
     const before = { latest: await latest(), templates: await templateRows(id!) };
     expect(before.templates).toHaveLength(2);
     await rebuildStateProjection(db.pool);

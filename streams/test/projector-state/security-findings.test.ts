@@ -21,7 +21,7 @@ const tool = (name: string, description: string, extra: Partial<ScannedTool> = {
 const withTools = (tools: ScannedTool[], extra = {}) => mcpResult(0, 'x', { tools, serverInfo: { name: 'srv' }, authRequired: true, ...extra });
 
 async function findings(site: number): Promise<{ technique_id: string; severity: string; subject_name: string | null }[]> {
-  const { rows } = await db.pool.query('SELECT technique_id, severity, subject_name FROM site_findings WHERE website_id = $1 ORDER BY position', [site]);
+  const { rows } = await db.pool.query<{ technique_id: string; severity: string; subject_name: string | null }>('SELECT technique_id, severity, subject_name FROM site_findings WHERE website_id = $1 ORDER BY position', [site]);
   return rows;
 }
 

@@ -10,7 +10,7 @@ let prober: Prober;
 
 beforeAll(async () => {
   web = await startSimulatedWeb({ sites: 4, assign: ['no-mcp', 'custom-path', 'custom-path', 'old-sse'], thread: false });
-  prober = createProber({ allowPrivate: true, resolveHost: web.resolveHost, requestTimeoutMs: 2_000 });
+  prober = createProber({ allowPrivate: true, resolveHost: (host) => web.resolveHost(host), requestTimeoutMs: 2_000 });
 });
 
 afterAll(async () => {
@@ -33,7 +33,7 @@ describe('URL-with-a-path hints', () => {
     expect(() => scanResultSchema.parse(deep)).not.toThrow();
     expect(deep.requestCount).toBe(plain.requestCount + 1);
     expect(deep).toMatchObject({ hasMcp: false, error: null, errorClass: null, evidence: null });
-    expect(deep.endpointHints).toEqual([{ url: `${home.url}about/team`, source: 'given-url', outcome: 'dead', detail: expect.stringMatching(/HTTP 404/) }]);
+    expect(deep.endpointHints).toEqual([{ url: `${home.url}about/team`, source: 'given-url', outcome: 'dead', detail: expect.stringMatching(/HTTP 404/) as string }]);
   });
 
   it('a dead registered endpoint costs one request and is reported, then the ladder runs', async () => {
@@ -43,7 +43,7 @@ describe('URL-with-a-path hints', () => {
     const gone = `${home.url}gone/mcp`;
     const r = await prober.probeWebsite(home.url, { knownEndpoint: gone });
     expect(r.requestCount).toBe(plain.requestCount + 1);
-    expect(r.endpointHints).toEqual([{ url: gone, source: 'registered', outcome: 'dead', detail: expect.stringMatching(/HTTP 404/) }]);
+    expect(r.endpointHints).toEqual([{ url: gone, source: 'registered', outcome: 'dead', detail: expect.stringMatching(/HTTP 404/) as string }]);
     // A registered endpoint is a promise someone made: its failure is the site's reported error.
     expect(r).toMatchObject({ hasMcp: false, errorClass: 'http-status', mcpEndpoint: gone, discoveredVia: 'registered' });
   });

@@ -134,7 +134,7 @@ describe('limits', () => {
   });
 
   it('a cancelled probe rejects with the caller reason', async () => {
-    const p = createProber({ allowPrivate: true, resolveHost: web.resolveHost });
+    const p = createProber({ allowPrivate: true, resolveHost: (host) => web.resolveHost(host) });
     const ac = new AbortController();
     const pending = p.probeWebsite(site('slow').url, { signal: ac.signal });
     setTimeout(() => ac.abort(new Error('stop')), 100);

@@ -15,7 +15,7 @@ const results = new Map<number, ScanResult>();
 beforeAll(async () => {
   web = await startSimulatedWeb({ sites: assign.length, assign, seed: 7, latencyMs: [1, 5], slowMs: 4_000 });
   // Pacing is tested on its own (pacing.test.ts); here 20 requests/s per host keeps the run short. Crawl-delay still applies.
-  prober = createProber({ allowPrivate: true, resolveHost: web.resolveHost, requestTimeoutMs: 1_500, hostRps: 20 });
+  prober = createProber({ allowPrivate: true, resolveHost: (host) => web.resolveHost(host), requestTimeoutMs: 1_500, hostRps: 20 });
   await Promise.all(web.sites.map(async (s) => results.set(s.id, await prober.probeWebsite(s.url))));
 }, 60_000);
 

@@ -166,7 +166,7 @@ describe('robots.txt over HTTP', () => {
   it("the mcp. subdomain's own robots.txt is read and honoured", async () => {
     const { s, p } = await start((path, res, host) => (path === '/robots.txt' && host.startsWith('mcp.') ? text(res, 200, 'User-agent: *\nDisallow: /\n') : text(res, 404, 'no')), { subdomain: true });
     const r = await p.probeWebsite(`http://site.robots.test:${s.port}/`);
-    expect(r.notScanned).toEqual({ reason: 'robots-txt', rule: 'Disallow: /', path: expect.stringMatching(/^\/(mcp|sse)?$/) });
+    expect(r.notScanned).toEqual({ reason: 'robots-txt', rule: 'Disallow: /', path: expect.stringMatching(/^\/(mcp|sse)?$/) as string });
     expect(s.requests.filter((q) => q.host.startsWith('mcp.')).map((q) => q.url)).toEqual(['/robots.txt']);
   });
 

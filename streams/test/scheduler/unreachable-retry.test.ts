@@ -1,4 +1,3 @@
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, testTopics } from '../../../test/support/test-database';
 import { createKafka } from '../../src/kafka/client';

@@ -35,14 +35,14 @@ describe('SAFE-T1707 browser exposure: an endpoint any web page can call', () =>
       tool: 'delete_user',
       field: 'Access-Control-Allow-Origin',
       matched: 'Access-Control-Allow-Origin: *',
-      rule: expect.stringMatching(/^SAFE-T1707 delete: .* → destructive → high$/),
+      rule: expect.stringMatching(/^SAFE-T1707 delete: .* → destructive → high$/) as string,
     });
     expect(f!.evidence).toContain('any web page can call the MCP endpoint https://example.com/mcp');
     const [c] = detectCorsExposure(5, site({ tools: readOnly, corsExposure: echoedWithCredentials }));
     expect(c!.detail).toMatchObject({
       field: 'Access-Control-Allow-Origin, Access-Control-Allow-Credentials',
       matched: 'Access-Control-Allow-Origin: https://foreign.example, Access-Control-Allow-Credentials: true',
-      rule: expect.stringContaining('+ credentials allowed (one level higher) → medium'),
+      rule: expect.stringContaining('+ credentials allowed (one level higher) → medium') as string,
     });
   });
 

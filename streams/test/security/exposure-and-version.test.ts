@@ -9,13 +9,13 @@ describe('SAFE-T1005 exposed endpoint: rated by what the open server lets anyone
     const findings = detectExposedEndpoint(8, mcpSite({ tools: plainTools, serverInfo: { name: 'docs-server' } }));
     expect(summary(findings)).toEqual(['SAFE-T1005:low:server:docs-server']);
     expect(findings[0]!.evidence).toBe('2 tools listed without authentication at https://example.com/mcp (2 read-only); most capable: search — read by name');
-    expect(findings[0]!.detail).toEqual({ tool: 'search', field: 'name', matched: 'search', rule: expect.stringMatching(/^SAFE-T1005 read: .* → read-only → low$/) });
+    expect(findings[0]!.detail).toEqual({ tool: 'search', field: 'name', matched: 'search', rule: expect.stringMatching(/^SAFE-T1005 read: .* → read-only → low$/) as string });
   });
 
   it('a side-effecting tool (send, create) → medium', () => {
     const findings = detectExposedEndpoint(8, mcpSite({ tools: [...plainTools, tool('send_message', { description: 'Send a chat message to a channel.' })] }));
     expect(summary(findings)).toEqual(['SAFE-T1005:medium:server:']);
-    expect(findings[0]!.detail).toMatchObject({ tool: 'send_message', field: 'name', rule: expect.stringContaining('send:') });
+    expect(findings[0]!.detail).toMatchObject({ tool: 'send_message', field: 'name', rule: expect.stringContaining('send:') as string });
   });
 
   it.each([
@@ -27,7 +27,7 @@ describe('SAFE-T1005 exposed endpoint: rated by what the open server lets anyone
   ])('a destructive (%s) tool → high', (rule, t) => {
     const findings = detectExposedEndpoint(8, mcpSite({ tools: [...plainTools, t] }));
     expect(summary(findings)).toEqual(['SAFE-T1005:high:server:']);
-    expect(findings[0]!.detail).toMatchObject({ tool: t.name, rule: expect.stringContaining(`${rule}:`) });
+    expect(findings[0]!.detail).toMatchObject({ tool: t.name, rule: expect.stringContaining(`${rule}:`) as string });
   });
 
   it('annotation lies: readOnlyHint true on a tool named delete/send/pay is overruled, and the evidence says so', () => {

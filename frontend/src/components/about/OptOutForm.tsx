@@ -37,7 +37,7 @@ export function OptOutForm() {
   };
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Opt-out request">
+    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4" aria-label="Opt-out request">
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           id="optout-domain"

@@ -36,7 +36,7 @@ export function AdminLoginForm({ onUnlocked }: { onUnlocked: () => void }) {
   return (
     <Card flush className="mx-auto max-w-sm space-y-4 p-6">
       <h1 className="text-xl font-bold">Admin sign-in</h1>
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
         <TextField id="admin-username" label="Username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} />
         <TextField
           id="admin-password"

@@ -17,16 +17,18 @@ export function OptOutRequestsCard({ onLocked }: { onLocked: () => void }) {
   const [busy, setBusy] = useState<number | null>(null);
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
 
+  // A promise chain (the React docs' fetch-in-effect shape): state is set in the answer's
+  // callbacks, never synchronously in the effect that starts the load.
   const load = useCallback(
-    async (signal?: AbortSignal) => {
-      try {
-        setRequests((await fetchOptOuts(signal)).requests);
-      } catch (err) {
-        if (signal?.aborted) return;
-        if (err instanceof ApiError && err.status === 401) return onLocked();
-        setNotice({ text: errorMessage(err, 'Failed to load opt-out requests.'), error: true });
-      }
-    },
+    (signal?: AbortSignal) =>
+      fetchOptOuts(signal).then(
+        (answer) => setRequests(answer.requests),
+        (err: unknown) => {
+          if (signal?.aborted) return;
+          if (err instanceof ApiError && err.status === 401) return onLocked();
+          setNotice({ text: errorMessage(err, 'Failed to load opt-out requests.'), error: true });
+        },
+      ),
     [onLocked],
   );
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import type { AdminScanLogLine, AdminStatus } from '@mcp-census/schemas/api/admin';
 import { adminEventSchemas, REALTIME_NAMESPACES, SOCKET_IO_PATH, type AdminClientToServerEvents, type AdminServerToClientEvents } from '@mcp-census/schemas/realtime';
@@ -24,16 +24,24 @@ export function useAdminFeed(onSessionEnded: () => void) {
   const [connected, setConnected] = useState(false);
   const socketRef = useRef<AdminSocket | undefined>(undefined);
   const ended = useRef(onSessionEnded);
-  ended.current = onSessionEnded;
+  // The latest callback, for answers that arrive later; written after render, before any effect polls.
+  useLayoutEffect(() => {
+    ended.current = onSessionEnded;
+  }, [onSessionEnded]);
 
-  const poll = useCallback(async () => {
-    try {
-      setStatus(await fetchAdminStatus());
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 401) ended.current();
-      else console.error('admin status', err);
-    }
-  }, []);
+  // Written as a promise chain (the React docs' fetch-in-effect shape): the state is set in the
+  // answer's callback, never synchronously in the effect that starts the poll.
+  const poll = useCallback(
+    () =>
+      fetchAdminStatus().then(
+        (next) => setStatus(next),
+        (err: unknown) => {
+          if (err instanceof ApiError && err.status === 401) ended.current();
+          else console.error('admin status', err);
+        },
+      ),
+    [],
+  );
 
   useEffect(() => {
     // Its own connection (forceNew): the handshake must carry the session cookie set at login,

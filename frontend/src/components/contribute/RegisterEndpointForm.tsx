@@ -80,7 +80,7 @@ export function RegisterEndpointForm() {
         <CardTitle>Register your MCP endpoint</CardTitle>
         <p className="text-sm text-slate-600 dark:text-slate-400">Add your platform to the census. We verify the endpoint before accepting it.</p>
       </div>
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
         <TextField id="reg-name" label="Website name" required value={fields.websiteName} onChange={(e) => set('websiteName')(e.target.value)} />
         <TextField id="reg-url" label="Website URL" type="url" required placeholder="https://example.com" value={fields.websiteUrl} onChange={(e) => set('websiteUrl')(e.target.value)} />
         <TextAreaField id="reg-description" label="Description" value={fields.description} onChange={(e) => set('description')(e.target.value)} />
@@ -101,7 +101,7 @@ export function RegisterEndpointForm() {
                 }}
               />
             </div>
-            <Button variant="secondary" onClick={verify} disabled={verification.status === 'verifying'}>
+            <Button variant="secondary" onClick={() => void verify()} disabled={verification.status === 'verifying'}>
               {verification.status === 'verifying' ? 'Verifying…' : 'Verify'}
             </Button>
           </div>

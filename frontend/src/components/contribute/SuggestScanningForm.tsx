@@ -54,7 +54,7 @@ export function SuggestScanningForm() {
         <CardTitle>Suggest a scanning method</CardTitle>
         <p className="text-sm text-slate-600 dark:text-slate-400">Know a way MCP servers announce themselves that we miss? Tell us.</p>
       </div>
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
         <SelectField
           id="sug-type"
           label="Suggestion type"

@@ -55,7 +55,7 @@ export function FloatingActions() {
     <div className="fixed bottom-6 right-6 z-40 flex flex-col gap-3">
       <button
         type="button"
-        onClick={exportReport}
+        onClick={() => void exportReport()}
         disabled={exporting}
         aria-label="Export Report"
         title="Export Report"
@@ -67,7 +67,7 @@ export function FloatingActions() {
       </button>
       <button
         type="button"
-        onClick={refreshData}
+        onClick={() => void refreshData()}
         disabled={scanning}
         aria-label="Refresh Data"
         title="Refresh Data"

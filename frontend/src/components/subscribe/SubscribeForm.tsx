@@ -44,7 +44,7 @@ export function SubscribeForm({
   };
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5">
+    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-5">
       <TextField
         id="subscribe-email"
         label="Email address"

@@ -1,7 +1,7 @@
 import type { AdoptionTrendPoint } from '@mcp-census/schemas/api/trends';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { CHART_PALETTE } from '../../lib/chart-data';
-import { AXIS_TICK, GRID_STROKE, TOOLTIP_STYLE } from '../charts/chart-theme';
+import { AXIS_TICK, axisLabel, GRID_STROKE, TOOLTIP_STYLE } from '../charts/chart-theme';
 import { ChartEmpty } from '../charts/ChartEmpty';
 import { shortDay } from './date-ticks';
 
@@ -14,7 +14,7 @@ export function CapabilitiesGrowthChart({ points }: { points: readonly AdoptionT
           <CartesianGrid stroke={GRID_STROKE} vertical={false} />
           <XAxis dataKey="date" tickFormatter={shortDay} tick={AXIS_TICK} minTickGap={24} />
           <YAxis tick={AXIS_TICK} allowDecimals={false} width={56} />
-          <Tooltip {...TOOLTIP_STYLE} labelFormatter={(d) => shortDay(String(d))} />
+          <Tooltip {...TOOLTIP_STYLE} labelFormatter={axisLabel(shortDay)} />
           <Legend wrapperStyle={{ fontSize: 12 }} />
           <Line type="monotone" dataKey="toolsCount" name="Tools" stroke={CHART_PALETTE[0]} dot={false} strokeWidth={2} isAnimationActive={false} />
           <Line type="monotone" dataKey="resourcesCount" name="Resources" stroke={CHART_PALETTE[1]} dot={false} strokeWidth={2} isAnimationActive={false} />

@@ -1,7 +1,7 @@
 import type { MonthlyTrend } from '@mcp-census/schemas/api/trends';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { CHART_PALETTE } from '../../lib/chart-data';
-import { AXIS_TICK, GRID_STROKE, TOOLTIP_STYLE } from '../charts/chart-theme';
+import { AXIS_TICK, axisLabel, GRID_STROKE, TOOLTIP_STYLE } from '../charts/chart-theme';
 import { ChartEmpty } from '../charts/ChartEmpty';
 import { shortMonth } from './date-ticks';
 
@@ -14,7 +14,7 @@ export function MonthlyGrowthChart({ months }: { months: readonly MonthlyTrend[]
           <CartesianGrid stroke={GRID_STROKE} vertical={false} />
           <XAxis dataKey="month" tickFormatter={shortMonth} tick={AXIS_TICK} />
           <YAxis tickFormatter={(v: number) => `${v}%`} tick={AXIS_TICK} width={48} />
-          <Tooltip {...TOOLTIP_STYLE} labelFormatter={(m) => shortMonth(String(m))} formatter={(v) => [`${Number(v).toFixed(1)}%`, 'Growth']} />
+          <Tooltip {...TOOLTIP_STYLE} labelFormatter={axisLabel(shortMonth)} formatter={(v) => [`${Number(v).toFixed(1)}%`, 'Growth']} />
           <Bar dataKey="growth" fill={CHART_PALETTE[5]} radius={[4, 4, 0, 0]} isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>

@@ -1,7 +1,7 @@
 import type { AdoptionTrendPoint } from '@mcp-census/schemas/api/trends';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { CHART_PALETTE } from '../../lib/chart-data';
-import { AXIS_TICK, GRID_STROKE, TOOLTIP_STYLE } from '../charts/chart-theme';
+import { AXIS_TICK, axisLabel, GRID_STROKE, TOOLTIP_STYLE } from '../charts/chart-theme';
 import { ChartEmpty } from '../charts/ChartEmpty';
 import { shortDay } from './date-ticks';
 
@@ -15,7 +15,7 @@ export function PlatformGrowthChart({ points }: { points: readonly AdoptionTrend
           <CartesianGrid stroke={GRID_STROKE} vertical={false} />
           <XAxis dataKey="date" tickFormatter={shortDay} tick={AXIS_TICK} minTickGap={24} />
           <YAxis tick={AXIS_TICK} allowDecimals={false} width={56} />
-          <Tooltip {...TOOLTIP_STYLE} labelFormatter={(d) => shortDay(String(d))} />
+          <Tooltip {...TOOLTIP_STYLE} labelFormatter={axisLabel(shortDay)} />
           <Legend wrapperStyle={{ fontSize: 12 }} />
           <Line type="monotone" dataKey="totalWebsites" name="Total platforms" stroke={CHART_PALETTE[10]} dot={false} strokeWidth={2} isAnimationActive={false} />
           <Line type="monotone" dataKey="mcpEnabledCount" name="MCP enabled" stroke={CHART_PALETTE[1]} dot={false} strokeWidth={2} isAnimationActive={false} />

@@ -1,7 +1,7 @@
 import type { AvailabilityDay } from '@mcp-census/schemas/api/liveness';
 import { Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatMs, formatUtcDay } from '../../lib/availability';
-import { AXIS_TICK, TOOLTIP_STYLE } from '../charts/chart-theme';
+import { AXIS_TICK, axisLabel, TOOLTIP_STYLE } from '../charts/chart-theme';
 
 /** Indigo-500: 4.5:1 on white, 4:1 on the dark card. */
 const LINE = '#6366f1';
@@ -21,7 +21,7 @@ export function ResponseTimeTrend({ days }: { days: readonly AvailabilityDay[] }
           <LineChart data={[...days]} margin={{ top: 4, right: 8, left: 0, bottom: 0 }}>
             <XAxis dataKey="date" hide />
             <YAxis tick={AXIS_TICK} width={40} tickCount={3} allowDecimals={false} />
-            <Tooltip {...TOOLTIP_STYLE} labelFormatter={(d) => formatUtcDay(String(d))} formatter={(v) => [formatMs(Number(v)), 'Avg response']} />
+            <Tooltip {...TOOLTIP_STYLE} labelFormatter={axisLabel(formatUtcDay)} formatter={(v) => [formatMs(Number(v)), 'Avg response']} />
             <Line type="monotone" dataKey="avgResponseTime" stroke={LINE} strokeWidth={2} dot={false} connectNulls={false} isAnimationActive={false} />
           </LineChart>
         </ResponsiveContainer>

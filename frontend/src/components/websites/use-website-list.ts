@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useWebsites } from '../../state/queries';
 
@@ -42,10 +42,11 @@ export function useWebsiteList(limit: number) {
   });
 
   // Keeps the previous page on screen while the next one loads, so paging does not flash skeletons.
-  const previous = useRef(query.data);
-  if (query.data) previous.current = query.data;
+  // The last page received is state adjusted during render, like the settled search above.
+  const [previous, setPrevious] = useState(query.data);
+  if (query.data !== undefined && query.data !== previous) setPrevious(query.data);
   const answered = query.data !== undefined && search.trim() === settledSearch.trim();
-  const data = narrowWhileTyping(query.data ?? previous.current, search, answered);
+  const data = narrowWhileTyping(query.data ?? previous, search, answered);
 
   return {
     data,

@@ -48,7 +48,7 @@ function scanFromRows(latest: Row, tools: Row[], resources: Row[], prompts: Row[
 export async function refreshSiteFindings(client: pg.PoolClient, sites: readonly number[]): Promise<void> {
   if (sites.length === 0) return;
   // Only sites whose latest/previous fingerprints moved since their findings were computed.
-  const stale = await client.query(
+  const stale = await client.query<{ website_id: string }>(
     `UPDATE site_content_hashes SET findings_input = latest_hash || '|' || COALESCE(previous_hash, '-')
       WHERE website_id = ANY($1::bigint[]) AND findings_input IS DISTINCT FROM latest_hash || '|' || COALESCE(previous_hash, '-')
       RETURNING website_id`,
@@ -57,12 +57,12 @@ export async function refreshSiteFindings(client: pg.PoolClient, sites: readonly
   const ids = stale.rows.map((r) => Number(r.website_id)).sort((a, b) => a - b);
   if (ids.length === 0) return;
   // one client in a transaction: its queries run one after another
-  const latest = await client.query('SELECT website_id, has_mcp, mcp_endpoint, auth_required, evidence, server_info, cors_exposure FROM latest_scans WHERE website_id = ANY($1::bigint[])', [ids]);
-  const tools = await client.query('SELECT website_id, name, title, description, category, input_schema, annotations, hash FROM site_tools WHERE website_id = ANY($1::bigint[]) ORDER BY website_id, position', [ids]);
-  const resources = await client.query('SELECT website_id, name, uri, description, type, hash FROM site_resources WHERE website_id = ANY($1::bigint[]) ORDER BY website_id, position', [ids]);
-  const prompts = await client.query('SELECT website_id, name, description, arguments, hash FROM site_prompts WHERE website_id = ANY($1::bigint[]) ORDER BY website_id, position', [ids]);
-  const prevScans = await client.query('SELECT website_id FROM site_previous_scans WHERE website_id = ANY($1::bigint[])', [ids]);
-  const prevDefs = await client.query('SELECT website_id, kind, name, hash FROM site_previous_definitions WHERE website_id = ANY($1::bigint[])', [ids]);
+  const latest = await client.query<Row>('SELECT website_id, has_mcp, mcp_endpoint, auth_required, evidence, server_info, cors_exposure FROM latest_scans WHERE website_id = ANY($1::bigint[])', [ids]);
+  const tools = await client.query<Row>('SELECT website_id, name, title, description, category, input_schema, annotations, hash FROM site_tools WHERE website_id = ANY($1::bigint[]) ORDER BY website_id, position', [ids]);
+  const resources = await client.query<Row>('SELECT website_id, name, uri, description, type, hash FROM site_resources WHERE website_id = ANY($1::bigint[]) ORDER BY website_id, position', [ids]);
+  const prompts = await client.query<Row>('SELECT website_id, name, description, arguments, hash FROM site_prompts WHERE website_id = ANY($1::bigint[]) ORDER BY website_id, position', [ids]);
+  const prevScans = await client.query<{ website_id: string }>('SELECT website_id FROM site_previous_scans WHERE website_id = ANY($1::bigint[])', [ids]);
+  const prevDefs = await client.query<Row>('SELECT website_id, kind, name, hash FROM site_previous_definitions WHERE website_id = ANY($1::bigint[])', [ids]);
   const toolsBy = groupBy(tools.rows);
   const resourcesBy = groupBy(resources.rows);
   const promptsBy = groupBy(prompts.rows);
@@ -70,7 +70,7 @@ export async function refreshSiteFindings(client: pg.PoolClient, sites: readonly
   const hasPrevious = new Set(prevScans.rows.map((r) => Number(r.website_id)));
 
   const findings: SecurityFinding[] = [];
-  for (const row of latest.rows as Row[]) {
+  for (const row of latest.rows) {
     const site = Number(row.website_id);
     const previous: PreviousDefinition[] | null = hasPrevious.has(site)
       ? (prevBy.get(site) ?? []).map((d) => ({ kind: d.kind as PreviousDefinition['kind'], name: String(d.name), hash: String(d.hash) }))

@@ -11,7 +11,7 @@ import { hasNonLatinLookalike, toolNameKey } from '../../security/index';
 export async function refreshToolNameKeys(client: pg.PoolClient, sites: readonly number[]): Promise<void> {
   if (sites.length === 0) return;
   const ids = [...sites];
-  const current = await client.query('SELECT website_id, name FROM site_tools WHERE website_id = ANY($1::bigint[])', [ids]);
+  const current = await client.query<{ website_id: string; name: string }>('SELECT website_id, name FROM site_tools WHERE website_id = ANY($1::bigint[])', [ids]);
   await client.query('DELETE FROM tool_name_keys WHERE website_id = ANY($1::bigint[])', [ids]);
   const rows = current.rows
     .map((r) => ({ site: Number(r.website_id), name: String(r.name) }))

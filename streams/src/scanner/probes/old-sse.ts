@@ -42,7 +42,7 @@ class StreamPump {
           if (p) {
             this.pending.delete(m.id);
             clearTimeout(p.timer);
-            p.resolve(m as JsonRpcResponse);
+            p.resolve(m);
           }
         }
       }
