@@ -22,6 +22,8 @@ export interface ScannerNetworkOptions {
 export interface ProbeStart {
   startedAt: Date;
   held: boolean;
+  /** The scanner was offline (a detected outage, not merely a fresh start) when the probe began. */
+  duringOutage: boolean;
 }
 
 /** The scanner role's network guard: the outage detector, its canary, its log lines and its Postgres row. */
@@ -61,11 +63,16 @@ export function startScannerNetwork(opts: ScannerNetworkOptions): ScannerNetwork
   const canary: Canary | undefined = opts.canary ? startCanary({ ...opts.canary, detector, onTransition }) : undefined;
 
   return {
-    begin: () => ({ startedAt: now(), held: detector.holdBack() }),
+    begin: () => ({ startedAt: now(), held: detector.holdBack(), duringOutage: detector.state().state === 'offline' }),
     judge(result, start) {
       const obs = observe(result);
       const t = detector.record(obs, start.startedAt);
       if (t) onTransition(t);
+      // "No MCP" from a probe begun while the network was not known to work may be an endpoint request
+      // that failed from the outage while the home page answered after it: probe again rather than publish.
+      if (start.duringOutage && obs.kind === 'reached' && !result.hasMcp && !result.notScanned) {
+        return new ScannerOfflineError('a probe begun during a network outage found no MCP; it is retried now that the network answers');
+      }
       if (obs.kind !== 'failed' || (!start.held && !detector.holdBack())) return null;
       const s = detector.state();
       return new ScannerOfflineError(
