@@ -1,0 +1,57 @@
+import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import type { ScannerState } from '@mcp-census/schemas';
+import type { DashboardMetrics } from '@mcp-census/schemas/dashboard-delta';
+
+export interface CensusMetricsSources {
+  /** The scanners' own network state (scanner_instances), read at scrape time. */
+  scannerState: () => Promise<ScannerState>;
+  /** The confirmed census figures of /api/metrics, read at scrape time. */
+  figures: () => Promise<DashboardMetrics>;
+}
+
+const SCANNER_STATES = ['online', 'offline', 'unknown'] as const;
+
+/**
+ * The Prometheus registry of a process serving GET /metrics: process metrics
+ * (prom-client's defaults) and the census state every replica reads from the
+ * shared database, so any replica answers the same. Gauges are filled at
+ * scrape time, never cached between scrapes.
+ */
+export function createCensusMetrics(sources: CensusMetricsSources): Registry {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+
+  new Gauge({
+    name: 'census_scanner_state',
+    help: 'The scanners’ own network state: 1 for the current state (offline when any live scanner is offline; unknown when none runs)',
+    labelNames: ['state'],
+    registers: [registry],
+    async collect() {
+      const { state } = await sources.scannerState();
+      for (const s of SCANNER_STATES) this.set({ state: s }, s === state ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'census_scanner_offline_since_seconds',
+    help: 'Unix time since when the scanner has been offline (0 while it is not offline)',
+    registers: [registry],
+    async collect() {
+      const s = await sources.scannerState();
+      this.set(s.state === 'offline' && s.since ? Date.parse(s.since) / 1000 : 0);
+    },
+  });
+  new Gauge({
+    name: 'census_sites',
+    help: 'Monitored sites by confirmed state: total, mcp (confirmed MCP), unreachable (confirmed unreachable), reachable_now (newest scan reached the site)',
+    labelNames: ['state'],
+    registers: [registry],
+    async collect() {
+      const f = await sources.figures();
+      this.set({ state: 'total' }, f.totalWebsites);
+      this.set({ state: 'mcp' }, f.mcpEnabled);
+      this.set({ state: 'unreachable' }, f.unreachable ?? 0);
+      this.set({ state: 'reachable_now' }, f.reachableNow ?? 0);
+    },
+  });
+  return registry;
+}
