@@ -74,7 +74,7 @@ export function agentRoutes(deps: AgentRouteDeps): Router {
       name: t.name,
       title: t.title,
       description: t.description,
-      inputSchema: z.toJSONSchema(t.paramsSchema, { io: 'input' }) as Record<string, unknown>,
+      inputSchema: z.toJSONSchema(t.paramsSchema, { io: 'input' }),
       href: `${publicUrl}/mcp/tools/${t.name}`,
     })),
   };

@@ -100,7 +100,7 @@ export function parseCsv(input: string | Uint8Array, opts: CsvParseOptions = {})
     const fields: string[] = [];
     let error: string | undefined;
     let anyQuoted = false;
-    let recordEnd = n;
+    let recordEnd: number;
 
     for (;;) {
       const fieldNo = fields.length + 1;

@@ -90,6 +90,8 @@ const envSchema = z.object({
     .default(3000),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   TRUST_PROXY: trustProxy,
+  /** Bearer token GET /metrics requires; unset: the metrics are public (keep the port private then). */
+  METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').max(512, 'must be at most 512 characters').optional(),
   DATA_DIR: z.string().trim().min(1).default('./.data'),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
   CLICKHOUSE_URL: optionalUrl(['http:', 'https:']),
@@ -192,6 +194,8 @@ export type AppConfig = {
   host: string;
   /** TRUST_PROXY: reverse proxies in front of the app whose X-Forwarded-For/-Proto are believed (0: none). */
   trustProxy: number;
+  /** METRICS_TOKEN: the bearer token of GET /metrics (unset: public). */
+  metricsToken: string | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
   clickhouseUrl: string | undefined;
@@ -281,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     host: e.HOST,
     trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     clickhouseUrl: e.CLICKHOUSE_URL,

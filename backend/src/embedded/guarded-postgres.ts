@@ -36,7 +36,7 @@ export function spawnGuardedPostgres(opts: { command: string; args: string[]; os
     else child.once('exit', () => resolve());
   });
   const postgresPid = new Promise<number>((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
+    const lines = createInterface({ input: child.stdout });
     lines.once('line', (line) => {
       try {
         resolve(announcement.parse(JSON.parse(line)).pid);

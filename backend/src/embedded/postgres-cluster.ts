@@ -24,7 +24,7 @@ async function readCredentials(dataDir: string): Promise<ClusterCredentials | un
     return credentialsSchema.parse(JSON.parse(await readFile(credentialsFile(dataDir), 'utf8')));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new Error(`${credentialsFile(dataDir)} is unreadable or corrupt: ${(err as Error).message}`);
+    throw new Error(`${credentialsFile(dataDir)} is unreadable or corrupt: ${(err as Error).message}`, { cause: err });
   }
 }
 

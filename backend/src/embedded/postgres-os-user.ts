@@ -33,7 +33,7 @@ export async function resolvePostgresOsUser(log: Logger): Promise<OsUser | undef
     await run('groupadd', ['--system', 'postgres']).catch(() => undefined);
     await run('useradd', ['--system', '--gid', 'postgres', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres']);
   } catch (err) {
-    throw new Error(`Could not create the "postgres" system user needed to run PostgreSQL as root: ${(err as Error).message}`);
+    throw new Error(`Could not create the "postgres" system user needed to run PostgreSQL as root: ${(err as Error).message}`, { cause: err });
   }
   const created = await lookup('postgres');
   if (!created) throw new Error('The "postgres" system user could not be found after creating it');

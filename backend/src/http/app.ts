@@ -1,11 +1,13 @@
 import type Router from '@koa/router';
 import Koa, { type Middleware } from 'koa';
+import type { Registry } from 'prom-client';
 import type { HealthResponse } from '@mcp-census/schemas';
 import type { Logger } from '@mcp-census/streams/platform/logger';
 import { publicCors } from './cors';
 import { errorHandler, HttpError } from './error-handler';
 import { healthRoutes } from './routes/health-route';
 import { instanceRoutes } from './routes/instance-route';
+import { metricsRoutes } from './routes/metrics-route';
 import { requestLog } from './request-log';
 import { scanRoutes, type ScanService } from './routes/scan-routes';
 import { securityHeaders } from './security-headers';
@@ -28,6 +30,8 @@ export interface AppDependencies {
   trustProxy?: number | undefined;
   /** Logs every request at debug level; unset: requests are not logged. */
   log?: Logger | undefined;
+  /** GET /metrics (Prometheus) from this registry, behind METRICS_TOKEN when set. */
+  prometheus?: { registry: Registry; token: string | undefined } | undefined;
 }
 
 /** The Koa app: thin routes over services, JSON errors, the built frontend. */
@@ -45,10 +49,17 @@ export function createApp(deps: AppDependencies): Koa {
   app.use(publicCors());
   if (deps.writeLimiter) {
     const limiter = deps.writeLimiter;
-    app.use((ctx, next) => (ctx.method === 'GET' || ctx.method === 'HEAD' || ctx.method === 'OPTIONS' ? next() : limiter(ctx, next)));
+    app.use(async (ctx, next) => {
+      if (ctx.method === 'GET' || ctx.method === 'HEAD' || ctx.method === 'OPTIONS') await next();
+      else await limiter(ctx, next);
+    });
   }
   const health = healthRoutes(deps.checkHealth);
   app.use(health.routes()).use(health.allowedMethods());
+  if (deps.prometheus) {
+    const metrics = metricsRoutes(deps.prometheus.registry, deps.prometheus.token);
+    app.use(metrics.routes()).use(metrics.allowedMethods());
+  }
   const instance = instanceRoutes(deps.simulatedSites);
   app.use(instance.routes()).use(instance.allowedMethods());
   if (deps.scanService) {

@@ -26,25 +26,34 @@ const SERVER_PREFIXES = ['/api/', '/mcp', '/healthz', '/socket.io/', '/.well-kno
 export function staticFiles(rootDir: string): Middleware {
   const root = path.resolve(rootDir);
   return async (ctx, next) => {
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
-    if (SERVER_PREFIXES.some((p) => ctx.path === p || ctx.path.startsWith(p))) return next();
-    let relative: string;
-    try {
-      relative = decodeURIComponent(ctx.path);
-    } catch {
-      return next();
+    const found = ctx.method === 'GET' || ctx.method === 'HEAD' ? await findFile(root, ctx.path, () => Boolean(ctx.accepts('html'))) : undefined;
+    if (!found) {
+      await next();
+      return;
     }
-    const candidate = path.resolve(root, `.${path.posix.normalize(relative)}`);
-    if (candidate !== root && !candidate.startsWith(root + path.sep)) return next();
-    const file = (await isFile(candidate)) ? candidate : (await isFile(path.join(candidate, 'index.html'))) ? path.join(candidate, 'index.html') : undefined;
-    const target = file ?? (ctx.accepts('html') && !path.extname(relative) ? path.join(root, 'index.html') : undefined);
-    if (!target || !(await isFile(target))) return next();
-    const info = await stat(target);
-    ctx.type = TYPES[path.extname(target)] ?? 'application/octet-stream';
+    const info = await stat(found.target);
+    ctx.type = TYPES[path.extname(found.target)] ?? 'application/octet-stream';
     ctx.length = info.size;
-    ctx.set('Cache-Control', relative.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-    ctx.body = ctx.method === 'HEAD' ? null : createReadStream(target);
+    ctx.set('Cache-Control', found.relative.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    ctx.body = ctx.method === 'HEAD' ? null : createReadStream(found.target);
   };
+}
+
+/** The file a GET of `urlPath` serves (with the decoded path), or undefined: the request passes to the next middleware. */
+async function findFile(root: string, urlPath: string, acceptsHtml: () => boolean): Promise<{ target: string; relative: string } | undefined> {
+  if (SERVER_PREFIXES.some((p) => urlPath === p || urlPath.startsWith(p))) return undefined;
+  let relative: string;
+  try {
+    relative = decodeURIComponent(urlPath);
+  } catch {
+    return undefined;
+  }
+  const candidate = path.resolve(root, `.${path.posix.normalize(relative)}`);
+  if (candidate !== root && !candidate.startsWith(root + path.sep)) return undefined;
+  const file = (await isFile(candidate)) ? candidate : (await isFile(path.join(candidate, 'index.html'))) ? path.join(candidate, 'index.html') : undefined;
+  const target = file ?? (acceptsHtml() && !path.extname(relative) ? path.join(root, 'index.html') : undefined);
+  if (!target || !(await isFile(target))) return undefined;
+  return { target, relative };
 }
 
 async function isFile(p: string): Promise<boolean> {

@@ -9,7 +9,7 @@ export interface JobContext {
   /** The tick's time (the injectable clock). */
   now: Date;
   /** False once the job lock is lost: long jobs stop before their next side effect. */
-  isLeader(): boolean;
+  isLeader: () => boolean;
 }
 
 export interface JobOutcome {

@@ -48,7 +48,7 @@ export async function migrateClickHouse(opts: {
         try {
           await db.command({ query: statement });
         } catch (err) {
-          throw new Error(`ClickHouse migration ${migrationLabel(file)} failed: ${(err as Error).message}`);
+          throw new Error(`ClickHouse migration ${migrationLabel(file)} failed: ${(err as Error).message}`, { cause: err });
         }
       }
       await db.insert({

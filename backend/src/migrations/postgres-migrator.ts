@@ -42,7 +42,7 @@ export async function migratePostgres(databaseUrl: string, dir = path.join(MIGRA
         await client.query('COMMIT');
       } catch (err) {
         await client.query('ROLLBACK').catch(() => undefined);
-        throw new Error(`Postgres migration ${migrationLabel(file)} failed: ${(err as Error).message}`);
+        throw new Error(`Postgres migration ${migrationLabel(file)} failed: ${(err as Error).message}`, { cause: err });
       }
       result.applied.push(migrationLabel(file));
     }

@@ -6,7 +6,7 @@ import { runEventConsumer, type EventConsumerOptions, type RunningConsumer } fro
 import { Server } from 'socket.io';
 import type { Logger } from '@mcp-census/streams/platform/logger';
 import { setUpAdminNamespace, type AdminNamespace, type AdminSessionVerifier } from './admin-namespace';
-import { setUpLiveNamespace, type LiveNamespace } from './live-namespace';
+import { setUpLiveNamespace } from './live-namespace';
 
 export interface RealtimeOptions {
   httpServer: HttpServer;
@@ -66,7 +66,7 @@ export async function attachRealtime(opts: RealtimeOptions): Promise<RunningReal
   // Only the two named namespaces are served.
   io.of('/').use((_socket, next) => next(new Error(`Connect to ${REALTIME_NAMESPACES.live} or ${REALTIME_NAMESPACES.admin}`)));
 
-  const live = setUpLiveNamespace(io.of(REALTIME_NAMESPACES.live) as unknown as LiveNamespace, {
+  const live = setUpLiveNamespace(io.of(REALTIME_NAMESPACES.live), {
     serverId: randomBytes(6).toString('hex'),
     log,
     readDashboardState: opts.readDashboardState,

@@ -10,6 +10,8 @@ import type { CatalogueSite } from '../catalogue/validate-row';
 import type { AppConfig } from '../config/config';
 import { checkHealth } from '../health/health-checker';
 import { createApp } from '../http/app';
+import { createCensusMetrics } from '../observability/census-metrics';
+import { readMetrics } from '../queries/dashboard-metrics';
 import { readScannerState } from '../queries/scanner-state';
 import type { Logger } from '@mcp-census/streams/platform/logger';
 import { timedStep } from '../util/timed-step';
@@ -110,6 +112,10 @@ export async function startCensus(config: AppConfig, log: Logger, extras: Census
       checkHealth: () => checkHealth({ postgres: pool, clickhouse, kafka: kafkaProbe, embedded: infra.embedded, startedAt, scanner: () => readScannerState(pool) }),
       onUnexpectedError: (err, p) => httpLog.error({ err, path: p }, 'unexpected error answering a request'),
       log: httpLog,
+      prometheus: {
+        registry: createCensusMetrics({ scannerState: () => readScannerState(pool), figures: () => readMetrics(pool) }),
+        token: config.metricsToken,
+      },
     });
     server = await new Promise<Server>((resolve, reject) => {
       const s = app.listen({ port: config.port, host: config.host }, () => resolve(s));

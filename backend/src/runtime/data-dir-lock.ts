@@ -30,7 +30,7 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const owner = await readOwner(file);
       if (owner !== undefined && owner !== process.pid && isProcessAlive(owner) && (await looksLikeNode(owner))) {
-        throw new Error(`${dataDir} is in use by another MCP Census process (pid ${owner}); stop it first or choose another DATA_DIR`);
+        throw new Error(`${dataDir} is in use by another MCP Census process (pid ${owner}); stop it first or choose another DATA_DIR`, { cause: err });
       }
       await unlink(file).catch(() => undefined); // stale: its owner is gone
     }

@@ -1,4 +1,4 @@
-import { countText, evidenceShortLabel, PRODUCT_NAME } from '@mcp-census/schemas';
+import { evidenceShortLabel, PRODUCT_NAME } from '@mcp-census/schemas';
 import { EVIDENCE_NOTE, reportFigures, signed, siteReachText, siteToolsText, type AdoptionReportData } from './adoption-report-data';
 import { escapeHtml as e } from './html-escape';
 

@@ -6,7 +6,7 @@ import { EVIDENCE_NOTE, reportFigures, signed, siteReachText, siteToolsText, typ
  * bidirectional overrides) become spaces so a site name cannot fake lines of
  * the report.
  */
-const plain = (value: unknown): string =>
+const plain = (value: string | number | null | undefined): string =>
   String(value ?? '')
     .replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, ' ')
     .trim();

@@ -13,7 +13,7 @@ export interface ProcessStarts {
 
 /** Records this start in app_settings and returns the admin panel's restart figures. */
 export async function recordProcessStart(pool: pg.Pool, startedAt: Date): Promise<ProcessStarts> {
-  const { rows } = await pool.query(
+  const { rows } = await pool.query<{ value: unknown }>(
     `INSERT INTO app_settings (key, value, updated_at) VALUES ($1, jsonb_build_object('count', 0, 'last', $2::text), now())
      ON CONFLICT (key) DO UPDATE SET value = jsonb_build_object('count', (app_settings.value->>'count')::int + 1, 'last', $2::text), updated_at = now()
      RETURNING value`,

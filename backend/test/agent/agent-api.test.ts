@@ -19,6 +19,7 @@ import { createAgentData } from '../../src/agent/agent-data';
 import { createPublicData } from '../../src/services/public-data';
 import { createOneUrlScanner } from '../../src/services/one-url-scan';
 import { INITIALIZE, MCP_HEADERS, rawRequest } from './raw-http';
+import { anyNumber, anyString, stringContaining, stringMatching } from '../matchers';
 import { createTestClickHouse, POISONED_DESCRIPTION, seedCensus, startAgentApp, type SeededSites } from './support';
 
 const now = new Date();
@@ -128,7 +129,7 @@ describe('resources over REST', () => {
   it.each(['unknown', 'dashboard_metrics', '..%2F..%2Fetc%2Fpasswd', 'census%3A%2F%2Fresources%2Fnope'])('answers resource %s with a JSON 404', async (name) => {
     const res = await get(`/mcp/resources/${name}`);
     expect(res.status).toBe(404);
-    expect(res.body).toMatchObject({ error: expect.stringContaining('Unknown resource') });
+    expect(res.body).toMatchObject({ error: stringContaining('Unknown resource') });
   });
 });
 
@@ -225,7 +226,7 @@ describe('tools over REST', () => {
   it('refuses a 2 MiB body without reading it (413)', async () => {
     const res = await rawRequest(app.port, { method: 'POST', path: '/mcp/tools/scan_website', headers: { 'content-type': 'application/json' }, body: Buffer.alloc(2 * 1024 * 1024, 0x20) });
     expect(res.status).toBe(413);
-    expect(res.json()).toMatchObject({ error: expect.stringContaining('exceeds') });
+    expect(res.json()).toMatchObject({ error: stringContaining('exceeds') });
   });
 });
 
@@ -248,14 +249,14 @@ describe('the MCP endpoint over raw HTTP', () => {
   ])('refuses %s with 403', async (_label, headers) => {
     const res = await postMcp(headers);
     expect(res.status).toBe(403);
-    expect(res.json()).toMatchObject({ jsonrpc: '2.0', error: { message: expect.stringMatching(/^Forbidden/) } });
+    expect(res.json()).toMatchObject({ jsonrpc: '2.0', error: { message: stringMatching(/^Forbidden/) } });
   });
 
   it.each(['GET', 'DELETE'])('answers %s with a JSON 405 (stateless, no sessions)', async (method) => {
     const res = await rawRequest(app.port, { method, path: '/mcp', headers: { accept: 'text/event-stream' } });
     expect(res.status).toBe(405);
     expect(res.headers.allow).toBe('POST');
-    expect(res.json()).toMatchObject({ jsonrpc: '2.0', error: { message: expect.stringContaining('stateless') } });
+    expect(res.json()).toMatchObject({ jsonrpc: '2.0', error: { message: stringContaining('stateless') } });
   });
 
   it.each([
@@ -266,7 +267,7 @@ describe('the MCP endpoint over raw HTTP', () => {
   ])('answers %s with a JSON 4xx', async (_label, headers: Record<string, string>, body, status) => {
     const res = await postMcp(headers, body);
     expect(res.status).toBe(status);
-    expect(res.json()).toMatchObject({ jsonrpc: '2.0', error: { code: expect.any(Number), message: expect.any(String) } });
+    expect(res.json()).toMatchObject({ jsonrpc: '2.0', error: { code: anyNumber(), message: anyString() } });
   });
 
   it('answers a chunked body over 1 MiB with 413', async () => {

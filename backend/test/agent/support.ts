@@ -41,7 +41,9 @@ export async function startAgentApp(
     onMcpError: (err) => mcpErrors.push(err),
   });
   app.use(router.routes()).use(router.allowedMethods());
-  handle = app.callback();
+  const callback = app.callback();
+  // Koa's request handler settles every request itself (errors go to ctx.onerror); its promise never rejects.
+  handle = (req, res) => void callback(req, res);
   return { base, port, server, unexpected, mcpErrors, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 

@@ -165,13 +165,13 @@ describe('POST /api/opt-out', () => {
     const res = await optOut(body);
     expect(res.status).toBe(400);
     expect(String(res.body.error)).toContain(names);
-    expect(Number((await db.pool.query('SELECT count(*) AS n FROM site_opt_outs')).rows[0].n)).toBe(0);
+    expect(Number((await db.pool.query<{ n: string }>('SELECT count(*) AS n FROM site_opt_outs')).rows[0]?.n)).toBe(0);
   });
 
   it('refuses a cross-origin write', async () => {
     const res = await optOut({ domain: 'optout-site.com', contactEmail: 'owner@optout-site.com' }, { origin: 'https://evil.example.net' });
     expect(res.status).toBe(403);
-    expect(Number((await db.pool.query('SELECT count(*) AS n FROM site_opt_outs')).rows[0].n)).toBe(0);
+    expect(Number((await db.pool.query<{ n: string }>('SELECT count(*) AS n FROM site_opt_outs')).rows[0]?.n)).toBe(0);
   });
 
   it('stores a pending request with the normalised domain and answers 202; a repeat is the same request', async () => {
@@ -294,7 +294,7 @@ describe('the admin review', () => {
     const res = await optOut({ domain: 'blog.optout-site.com', contactEmail: 'owner@optout-site.com' });
     expect(res.status).toBe(202);
     expect(optOutResponseSchema.parse(res.body)).toMatchObject({ domain: 'blog.optout-site.com', status: 'approved' });
-    expect(Number((await db.pool.query("SELECT count(*) AS n FROM site_opt_outs WHERE status = 'pending'")).rows[0].n)).toBe(0);
+    expect(Number((await db.pool.query<{ n: string }>("SELECT count(*) AS n FROM site_opt_outs WHERE status = 'pending'")).rows[0]?.n)).toBe(0);
   });
 
   it('answers whether an approved opt-out covers a host, for the one-URL probes of visitors and agents', async () => {

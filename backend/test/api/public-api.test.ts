@@ -180,12 +180,12 @@ describe('contributions', () => {
     const reg = registrationResponseSchema.parse(ok.body);
     const site = await db.pool.query('SELECT name, source, registered_endpoint FROM websites WHERE id = $1', [reg.websiteId]);
     expect(site.rows[0]).toEqual({ name: 'Registered Co', source: 'registration', registered_endpoint: good?.endpoint });
-    const before = Number((await db.pool.query('SELECT count(*) AS n FROM websites')).rows[0].n);
+    const before = Number((await db.pool.query<{ n: string }>('SELECT count(*) AS n FROM websites')).rows[0]?.n);
     const rejected = await post('/api/register-mcp-endpoint', { ...payload, websiteUrl: 'https://other.example.com', mcpEndpoint: web.sites.find((s) => s.profile === 'no-mcp')?.url });
     expect(rejected.status).toBe(422);
     expect(String(rejected.body.error)).toMatch(/^Endpoint verification failed/);
-    expect(Number((await db.pool.query('SELECT count(*) AS n FROM websites')).rows[0].n)).toBe(before);
-    const stored = await db.pool.query(`SELECT status FROM endpoint_registrations ORDER BY id`);
+    expect(Number((await db.pool.query<{ n: string }>('SELECT count(*) AS n FROM websites')).rows[0]?.n)).toBe(before);
+    const stored = await db.pool.query<{ status: string }>(`SELECT status FROM endpoint_registrations ORDER BY id`);
     expect(stored.rows.map((r) => r.status)).toEqual(['verified', 'rejected']);
     expect((await post('/api/register-mcp-endpoint', { ...payload, contactEmail: 'nope' })).status).toBe(400);
   });
@@ -196,7 +196,7 @@ describe('contributions', () => {
     createdResponseSchema.parse(ok.body);
     expect((await post('/api/suggest-scanning-method', { suggestionType: 'header', httpMethod: 'GET', description: 'x', contactEmail: 'a@b.example' })).status).toBe(400);
     expect((await post('/api/suggest-scanning-method', { suggestionType: 'header', contactEmail: 'a@b.example' })).status).toBe(400);
-    expect(Number((await db.pool.query('SELECT count(*) AS n FROM scanning_suggestions')).rows[0].n)).toBe(1);
+    expect(Number((await db.pool.query<{ n: string }>('SELECT count(*) AS n FROM scanning_suggestions')).rows[0]?.n)).toBe(1);
   });
 
   it('subscribes once per address; a repeat updates the frequency', async () => {
@@ -205,7 +205,7 @@ describe('contributions', () => {
     const again = await post('/api/subscribe', { email: 'reader@example.com', frequency: 'monthly' });
     expect(again.status).toBe(200);
     expect(subscriptionResponseSchema.parse(again.body)).toMatchObject({ id: first.id, frequency: 'monthly', created: false });
-    expect((await db.pool.query('SELECT count(*) AS n FROM subscriptions')).rows[0].n).toBe('1');
+    expect((await db.pool.query<{ n: string }>('SELECT count(*) AS n FROM subscriptions')).rows[0]?.n).toBe('1');
     const invalid = await post('/api/subscribe', { email: 'no-at-sign' });
     expect(invalid.status).toBe(400);
     expect((await post('/api/subscribe', '{"email":', { 'content-type': 'application/json' })).status).toBe(400);
@@ -218,6 +218,6 @@ describe('contributions', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 8; i += 1) statuses.push((await post('/api/subscribe', { email: `n${i}@y.example` })).status);
     expect(statuses).toContain(429);
-    expect(Number((await db.pool.query('SELECT count(*) AS n FROM subscriptions')).rows[0].n)).toBeLessThan(9);
+    expect(Number((await db.pool.query<{ n: string }>('SELECT count(*) AS n FROM subscriptions')).rows[0]?.n)).toBeLessThan(9);
   });
 });

@@ -63,7 +63,7 @@ async function login(body: unknown, client: string, headers: Record<string, stri
 
 const cookieOf = (res: Response) => (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 const status = (cookie?: string) => fetch(`${base}/api/admin/status`, { headers: cookie ? { cookie } : {} });
-const sessionCount = async () => Number((await db.pool.query('SELECT count(*) AS n FROM admin_sessions')).rows[0].n);
+const sessionCount = async () => Number((await db.pool.query<{ n: string }>('SELECT count(*) AS n FROM admin_sessions')).rows[0]?.n);
 
 describe('POST /api/admin/login', () => {
   it('sets an httpOnly, SameSite=Strict session cookie whose token is stored only as a sha256', async () => {
@@ -171,8 +171,8 @@ describe('sessions and requireAdmin', () => {
     expect(await (await fetch(`${base}/api/admin/session`, { headers: { cookie } })).json()).toEqual({ authenticated: false });
 
     await login({ username: 'admin', password: PASSWORD }, newClient());
-    const { rows } = await db.pool.query('SELECT count(*)::int AS n FROM admin_sessions WHERE expires_at <= $1', [new Date(clock)]);
-    expect(rows[0].n).toBe(0);
+    const { rows } = await db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM admin_sessions WHERE expires_at <= $1', [new Date(clock)]);
+    expect(rows[0]?.n).toBe(0);
   });
 
   it('issues a new token on every login and ends the one the browser held before', async () => {

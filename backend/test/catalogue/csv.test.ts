@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CatalogueFileError, parseCatalogueCsv } from '../../src/catalogue/catalogue-file';
 import { CsvInputError, MAX_FIELD_CHARS, parseCsv } from '../../src/catalogue/csv';
+import { anyString, stringMatching } from '../matchers';
 
 const fields = (text: string | Uint8Array) => parseCsv(text).records.map((r) => r.fields);
 
@@ -45,26 +46,26 @@ describe('parseCsv', () => {
   it('rejects a record with a stray quote, and carries on', () => {
     const { records, errors } = parseCsv('a,b\nfoo"bar,1\nok,2\n');
     expect(records.map((r) => r.fields)).toEqual([['a', 'b'], ['ok', '2']]);
-    expect(errors).toEqual([{ line: 2, reason: expect.stringMatching(/field 1 contains a quote but is not quoted/), raw: 'foo"bar,1' }]);
+    expect(errors).toEqual([{ line: 2, reason: stringMatching(/field 1 contains a quote but is not quoted/), raw: 'foo"bar,1' }]);
   });
 
   it('rejects text after a closing quote', () => {
     const { records, errors } = parseCsv('"abc"def,1\nok,2');
     expect(records.map((r) => r.fields)).toEqual([['ok', '2']]);
-    expect(errors[0]).toMatchObject({ line: 1, reason: expect.stringMatching(/field 1 has text after its closing quote/) });
+    expect(errors[0]).toMatchObject({ line: 1, reason: stringMatching(/field 1 has text after its closing quote/) });
   });
 
   it('rejects an unterminated quote at the end of the input', () => {
     const { records, errors } = parseCsv('a,b\nok,1\nbad,"never closed\nmore\n');
     expect(records.map((r) => r.fields)).toEqual([['a', 'b'], ['ok', '1']]);
-    expect(errors).toEqual([{ line: 3, reason: 'field 2 has an opening quote that is never closed', raw: expect.any(String) }]);
+    expect(errors).toEqual([{ line: 3, reason: 'field 2 has an opening quote that is never closed', raw: anyString() }]);
   });
 
   it('rejects a field longer than 2,048 characters but keeps the others', () => {
     const long = 'x'.repeat(MAX_FIELD_CHARS + 1);
     const { records, errors } = parseCsv(`a,b\n${'y'.repeat(MAX_FIELD_CHARS)},1\n"${long}",2\nok,3\n`);
     expect(records.map((r) => r.line)).toEqual([1, 2, 4]);
-    expect(errors).toEqual([{ line: 3, reason: `field 1 is ${MAX_FIELD_CHARS + 1} characters long, more than the 2048 allowed`, raw: expect.any(String) }]);
+    expect(errors).toEqual([{ line: 3, reason: `field 1 is ${MAX_FIELD_CHARS + 1} characters long, more than the 2048 allowed`, raw: anyString() }]);
     expect(errors[0]?.raw.length).toBeLessThanOrEqual(201);
   });
 

@@ -7,7 +7,7 @@ import { createTestDatabase } from '../../../test/support/test-database';
 /** A fresh, migrated database owned by one suite; `drop()` ends the pool and removes it. */
 export async function freshDatabase(prefix: string): Promise<{ url: string; pool: pg.Pool; drop(): Promise<void> }> {
   const db = await createTestDatabase(prefix);
-  return { url: db.url, pool: db.pool, drop: db.drop };
+  return { url: db.url, pool: db.pool, drop: () => db.drop() };
 }
 
 export interface SiteRow {

@@ -255,7 +255,7 @@ describe('embedded ClickHouse HTTP face', () => {
     // A SET inside a request does not stick either.
     await client.command({ query: 'SET max_result_rows = 5' });
     expect(await (await client.query({ query: "SELECT getSetting('max_result_rows') AS v", format: 'JSONEachRow' })).json()).toEqual([{ v: 0 }]);
-    await expectClickHouseError(client.query({ query: 'SELECT 1', clickhouse_settings: { no_such_setting_xyz: 1 } as Record<string, number> }), '115', 'UNKNOWN_SETTING');
+    await expectClickHouseError(client.query({ query: 'SELECT 1', clickhouse_settings: { no_such_setting_xyz: 1 } }), '115', 'UNKNOWN_SETTING');
   });
 
   it('maps engine errors to ClickHouseError with code and type', async () => {

@@ -40,7 +40,9 @@ let census: RunningCensus;
 let port: number;
 let session = '';
 const chDatabase = `hostile_${randomBytes(4).toString('hex')}`;
-const { log, messages } = captureLog();
+const captured = captureLog();
+const { log } = captured;
+const messages = (level?: string): string[] => captured.messages(level);
 
 beforeAll(async () => {
   db = await createTestDatabase('hostile_input');
@@ -233,9 +235,10 @@ function judge(c: Case, res: RawResponse): string | undefined {
     const refused = /"isError":\s*true/.test(res.text) || /"error":\s*\{/.test(res.text);
     return refused && res.text.includes(c.names) ? undefined : `not a tool error naming "${c.names}": ${res.status} ${res.text.slice(0, 160)}`;
   }
-  let error = '';
+  let error: string;
   try {
-    error = String((res.json() as { error?: unknown }).error ?? '');
+    const message = (res.json() as { error?: unknown }).error;
+    error = typeof message === 'string' ? message : '';
   } catch {
     return `${res.status}, not JSON: ${res.text.slice(0, 80)}`;
   }

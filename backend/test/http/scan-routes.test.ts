@@ -21,7 +21,7 @@ async function post(body: string | undefined, headers: Record<string, string> = 
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-const batchCount = async () => Number((await db.pool.query('SELECT count(*) AS n FROM scan_batches')).rows[0].n);
+const batchCount = async () => Number((await db.pool.query<{ n: string }>('SELECT count(*) AS n FROM scan_batches')).rows[0]?.n);
 
 beforeAll(async () => {
   db = await createTestDatabase('scan_routes');

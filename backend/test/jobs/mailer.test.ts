@@ -13,7 +13,9 @@ import { startSmtpCapture, type SmtpCapture } from './support/smtp-capture';
 
 let smtp: SmtpCapture;
 let tmp: string;
-const { log, messages } = captureLog();
+const captured = captureLog();
+const { log } = captured;
+const messages = (level?: string): string[] => captured.messages(level);
 
 const mail = (n: number): OutgoingMail => ({
   to: `reader${n}@example.test`,

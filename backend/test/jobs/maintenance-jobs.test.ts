@@ -15,7 +15,9 @@ let db: TestDatabase;
 let clickhouse: ClickHouseClient;
 let siteIds: number[];
 const clock = testClock('2026-11-22T00:00:00Z');
-const { log, messages } = captureLog();
+const captured = captureLog();
+const { log } = captured;
+const messages = (level?: string): string[] => captured.messages(level);
 let current: RunningJobRunner | undefined;
 
 function runnerFor(job: ScheduledJob): RunningJobRunner {
@@ -29,7 +31,7 @@ async function tickAt(runner: RunningJobRunner, iso: string) {
 }
 
 const history = async () =>
-  (await db.pool.query("SELECT to_char(report_date, 'YYYY-MM-DD') AS day, total_websites, mcp_enabled_count, total_tools FROM scan_history_reports ORDER BY report_date")).rows;
+  (await db.pool.query<{ day: string; total_websites: number; mcp_enabled_count: number; total_tools: number }>("SELECT to_char(report_date, 'YYYY-MM-DD') AS day, total_websites, mcp_enabled_count, total_tools FROM scan_history_reports ORDER BY report_date")).rows;
 
 beforeAll(async () => {
   stores = await createJobsStores('job_upkeep');
@@ -55,7 +57,7 @@ describe('scheduled deletion of scan history reports', () => {
     );
     const [r19, r20, r21] = rows.map((r) => r.id) as [number, number, number];
     const runner = runnerFor(reportDeletionJob(db.pool));
-    const remaining = async () => (await db.pool.query('SELECT id FROM scan_history_reports ORDER BY id')).rows.map((r) => r.id as number);
+    const remaining = async () => (await db.pool.query<{ id: number }>('SELECT id FROM scan_history_reports ORDER BY id')).rows.map((r) => r.id);
 
     expect(await tickAt(runner, '2026-11-22T00:00:00Z')).toEqual(['report-deletions 2026-11-22 succeeded']);
     expect(await scheduleReportDeletion(db.pool, r19, new Date('2026-11-22T10:00:00Z'))).toEqual({ scheduledDate: '2026-11-23' });
@@ -122,8 +124,8 @@ describe('retention', () => {
 
     const counts = async () => {
       const rs = await clickhouse.query({ query: 'SELECT (SELECT count() FROM trend_scan_facts) AS facts, (SELECT count() FROM trend_site_days) AS site_days', format: 'JSONEachRow' });
-      const [ch] = (await rs.json()) as { facts: string; site_days: string }[];
-      const { rows } = await db.pool.query(
+      const [ch] = await rs.json<{ facts: string; site_days: string }>();
+      const { rows } = await db.pool.query<{ progress: number; processed: number; logs: number; deliveries: number; outcomes: number }>(
         `SELECT (SELECT count(*) FROM scan_progress_events)::int AS progress, (SELECT count(*) FROM projection_processed_events)::int AS processed,
                 (SELECT count(*) FROM scan_logs)::int AS logs, (SELECT count(*) FROM report_deliveries)::int AS deliveries,
                 (SELECT count(*) FROM site_scan_outcomes)::int AS outcomes`,

@@ -16,6 +16,7 @@ import { HOSTILE_NAME, seedCensus, type SeededCensus } from './support/census-se
 import { addSubscriptions, captureLog, createJobsStores, testClock, type TestDatabase } from './support/jobs-fixture';
 import { mailParts } from './support/mime';
 import { startSmtpCapture, type SmtpCapture } from './support/smtp-capture';
+import { stringContaining } from '../matchers';
 
 let stores: Awaited<ReturnType<typeof createJobsStores>>;
 let db: TestDatabase;
@@ -184,9 +185,9 @@ describe('e-mailed adoption reports', () => {
     smtp.rejectNext(1, 451); // later@ (lower id) first
     smtp.rejectNext(1, 550);
     const [first] = (await runner.tick()).filter((r) => r.job === 'report-emails-weekly');
-    expect(first).toMatchObject({ status: 'failed', summary: expect.stringContaining('1 to retry') });
+    expect(first).toMatchObject({ status: 'failed', summary: stringContaining('1 to retry') });
     expect(smtp.mails).toHaveLength(0);
-    const statuses = async () => (await db.pool.query('SELECT s.email, d.status, d.attempts FROM report_deliveries d JOIN subscriptions s ON s.id = d.subscription_id ORDER BY s.email')).rows;
+    const statuses = async () => (await db.pool.query<{ email: string; status: string; attempts: number }>('SELECT s.email, d.status, d.attempts FROM report_deliveries d JOIN subscriptions s ON s.id = d.subscription_id ORDER BY s.email')).rows;
     expect(await statuses()).toEqual([
       { email: 'later@example.test', status: 'retry', attempts: 1 },
       { email: 'never@example.test', status: 'abandoned', attempts: 1 },

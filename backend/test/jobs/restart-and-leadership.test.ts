@@ -7,6 +7,7 @@ import { addSites } from '../../../streams/test/projector-state/helpers';
 import { addSubscriptions, captureLog, createJobsStores, testClock, type TestDatabase } from './support/jobs-fixture';
 import { startSmtpCapture, type SmtpCapture } from './support/smtp-capture';
 import { waitFor } from '../../../test/support/wait-for';
+import { stringContaining } from '../matchers';
 
 let stores: Awaited<ReturnType<typeof createJobsStores>>;
 let db: TestDatabase;
@@ -14,7 +15,9 @@ let clickhouse: ClickHouseClient;
 let smtp: SmtpCapture;
 let mailer: Mailer;
 const clock = testClock('2026-11-23T07:00:00Z');
-const { log, messages } = captureLog();
+const captured = captureLog();
+const { log } = captured;
+const messages = (level?: string): string[] => captured.messages(level);
 const started: RunningJobRunner[] = [];
 const SUBSCRIBERS = 6;
 
@@ -95,9 +98,9 @@ describe('a restart in the middle of a send run', () => {
     const second = runner(reportJobs(mailer));
     const results = await second.tick();
     expect(second.isLeader()).toBe(true);
-    expect(results).toEqual([{ job: 'report-emails-weekly', period: '2026-W48', status: 'succeeded', summary: expect.stringContaining('3 report mail(s) sent') }]);
+    expect(results).toEqual([{ job: 'report-emails-weekly', period: '2026-W48', status: 'succeeded', summary: stringContaining('3 report mail(s) sent') }]);
     expect(receivedCounts()).toEqual(everyoneOnce());
-    const ledger = async () => (await db.pool.query('SELECT status, count(*)::int AS n FROM report_deliveries GROUP BY status ORDER BY status')).rows;
+    const ledger = async () => (await db.pool.query<{ status: string; n: number }>('SELECT status, count(*)::int AS n FROM report_deliveries GROUP BY status ORDER BY status')).rows;
     expect(await ledger()).toEqual([
       { status: 'sending', n: 1 },
       { status: 'sent', n: 5 },

@@ -5,6 +5,7 @@ import { projectScanCompleted } from '@mcp-census/streams/projector-state/index'
 import { createTestDatabase } from '../../../test/support/test-database';
 import { addSites, completed, hash, mcpResult } from '../../../streams/test/projector-state/helpers';
 import { readWebsite } from '../../src/queries/website-detail';
+import { stringMatching } from '../matchers';
 
 let db: { pool: pg.Pool; drop(): Promise<void> };
 const now = new Date('2026-06-01T12:00:00Z');
@@ -35,7 +36,7 @@ describe('structured evidence of findings reaches the website detail', () => {
       tool: 'delete_account',
       field: 'name',
       matched: 'delete_account',
-      rule: expect.stringMatching(/^SAFE-T1005 delete: .*→ destructive → high, its readOnlyHint true overruled$/),
+      rule: stringMatching(/^SAFE-T1005 delete: .*→ destructive → high, its readOnlyHint true overruled$/),
     });
 
     const hidden = detail.findings!.find((f) => f.techniqueId === 'SAFE-T1402')!;

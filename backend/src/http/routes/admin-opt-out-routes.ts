@@ -1,5 +1,5 @@
-import Router from '@koa/router';
-import type { Context, Middleware } from 'koa';
+import Router, { type RouterContext } from '@koa/router';
+import type { Middleware } from 'koa';
 import type pg from 'pg';
 import { z } from 'zod';
 import { optOutIdParamSchema, type OptOutListResponse } from '@mcp-census/schemas';
@@ -18,7 +18,7 @@ export function adminOptOutRoutes(deps: { pool: pg.Pool; requireAdmin: Middlewar
     const body: OptOutListResponse = { requests: await listOptOuts(deps.pool) };
     ctx.body = body;
   });
-  const decide = (decision: 'approved' | 'rejected') => async (ctx: Context) => {
+  const decide = (decision: 'approved' | 'rejected') => async (ctx: RouterContext) => {
     const id = parseParam(ctx.params.id, optOutIdParamSchema, 'Opt-out request id must be a positive whole number');
     await parseJsonBody(ctx, emptyBody);
     ctx.body = await decideOptOut(deps.pool, id, decision, now());
