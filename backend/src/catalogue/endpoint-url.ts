@@ -10,7 +10,7 @@ import { MAX_URL_CHARS, normalizeHost } from './normalize-host';
 
 // Any C0 or C1 control character, whitespace controls included: a URL cell has no use for them
 // (the URL parser would silently drop tabs and line breaks, hiding what the cell really says).
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARS = /[\u0000-\u001F\u007F-\u009F]/;
 
 function httpsUrl(column: string) {

@@ -108,7 +108,7 @@ export function resolveCategory(input: string): Category | undefined {
 const VALID_CATEGORIES = CATEGORIES.join(', ');
 
 // Control characters other than whitespace have no place in a display name.
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 const rowSchema = z.object({

@@ -9,7 +9,7 @@ import { isRecord } from './jsonrpc';
  * kept on purpose, they are evidence for the security view.
  */
 export function clean(s: string, max: number): string {
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- NUL is removed on purpose (Postgres text cannot hold it)
   let v = s.replace(/\u0000/g, '').replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '');
   if (v.length > max) {
     v = v.slice(0, max);
