@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanCompletedPayloadSchema, websiteDetailSchema, type ScanResult } from '@mcp-census/schemas';
 import { projectScanCompleted } from '@mcp-census/streams/projector-state/index';
 import { createTestDatabase } from '../../../test/support/test-database';
-import { addSites, completed, hash, mcpResult } from '../../../streams/test/projector-state/helpers';
+import { addSites, completed, hash, mcpResult, richResult } from '../../../streams/test/projector-state/helpers';
 import { listWebsites } from '../../src/queries/list-websites';
 import { readWebsite } from '../../src/queries/website-detail';
 
@@ -17,23 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.drop();
 });
-
-const templates = (tag: string, n = 2): ScanResult['resourceTemplates'] =>
-  Array.from({ length: n }, (_, i) => ({ name: `tpl_${i}_${tag}`, uriTemplate: `repo://{owner}/{repo}/${i}`, description: i === 0 ? `<b>Template</b> ${tag}` : undefined, hash: hash(`tpl${i}${tag}`) }));
-
-/** A handshake result with annotated tools, a cut tool list and resource templates. */
-function richResult(tag: string, extra: Partial<ScanResult> = {}): ScanResult {
-  const base = mcpResult(2, tag);
-  return {
-    ...base,
-    evidence: 'handshake',
-    tools: base.tools.map((t, i) => ({ ...t, annotations: i === 0 ? { title: `Search ${tag}`, readOnlyHint: true, openWorldHint: false } : { destructiveHint: true, idempotentHint: true } })),
-    toolsTruncated: true,
-    listsTruncated: true,
-    resourceTemplates: templates(tag),
-    ...extra,
-  };
-}
 
 describe('projecting evidence, per-list truncation, resource templates and tool annotations', () => {
   it('round-trips all of them to the website detail and list reads, in the API shapes', async () => {

@@ -91,3 +91,20 @@ export function shuffle<T>(items: T[], seed = 42): T[] {
   }
   return out;
 }
+
+export const templates = (tag: string, n = 2): ScanResult['resourceTemplates'] =>
+  Array.from({ length: n }, (_, i) => ({ name: `tpl_${i}_${tag}`, uriTemplate: `repo://{owner}/{repo}/${i}`, description: i === 0 ? `<b>Template</b> ${tag}` : undefined, hash: hash(`tpl${i}${tag}`) }));
+
+/** A handshake result with annotated tools, a cut tool list and resource templates. */
+export function richResult(tag: string, extra: Partial<ScanResult> = {}): ScanResult {
+  const base = mcpResult(2, tag);
+  return {
+    ...base,
+    evidence: 'handshake',
+    tools: base.tools.map((t, i) => ({ ...t, annotations: i === 0 ? { title: `Search ${tag}`, readOnlyHint: true, openWorldHint: false } : { destructiveHint: true, idempotentHint: true } })),
+    toolsTruncated: true,
+    listsTruncated: true,
+    resourceTemplates: templates(tag),
+    ...extra,
+  };
+}

@@ -1,10 +1,9 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ScanResult } from '@mcp-census/schemas';
 import { createTestDatabase } from '../../../test/support/test-database';
 import { projectScanCompleted } from '../../src/projector-state/project-scan-completed';
 import { rebuildStateProjection } from '../../src/projector-state/rebuild';
-import { addSites, completed, hash, mcpResult } from './helpers';
+import { addSites, completed, richResult, templates } from './helpers';
 import { readProjectedSite } from './state-rows';
 
 let db: { pool: pg.Pool; drop(): Promise<void> };
@@ -17,23 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.drop();
 });
-
-const templates = (tag: string, n = 2): ScanResult['resourceTemplates'] =>
-  Array.from({ length: n }, (_, i) => ({ name: `tpl_${i}_${tag}`, uriTemplate: `repo://{owner}/{repo}/${i}`, description: i === 0 ? `<b>Template</b> ${tag}` : undefined, hash: hash(`tpl${i}${tag}`) }));
-
-/** A handshake result with annotated tools, a cut tool list and resource templates. */
-function richResult(tag: string, extra: Partial<ScanResult> = {}): ScanResult {
-  const base = mcpResult(2, tag);
-  return {
-    ...base,
-    evidence: 'handshake',
-    tools: base.tools.map((t, i) => ({ ...t, annotations: i === 0 ? { title: `Search ${tag}`, readOnlyHint: true, openWorldHint: false } : { destructiveHint: true, idempotentHint: true } })),
-    toolsTruncated: true,
-    listsTruncated: true,
-    resourceTemplates: templates(tag),
-    ...extra,
-  };
-}
 
 const templateRows = async (id: number) =>
   (await db.pool.query<{ position: number; name: string; uri_template: string; description: string | null }>('SELECT position, name, uri_template, description FROM site_resource_templates WHERE website_id = $1 ORDER BY position', [id])).rows;
