@@ -1,32 +1,27 @@
-import { randomBytes } from 'node:crypto';
-import { ClickHouseLogLevel, createClient, type ClickHouseClient } from '@clickhouse/client';
+import type { ClickHouseClient } from '@clickhouse/client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { emptyScanResult } from '@mcp-census/schemas';
 import { ensureDailyTotals, projectTrends } from '@mcp-census/streams/projector-trends/index';
 import { tools } from '../../../streams/test/projector-state/helpers';
-import { migrateClickHouse } from '../../src/migrations/clickhouse-migrator';
 import { adoptionTrend } from '../../src/queries/adoption-trend';
 import { categoryGrowth } from '../../src/queries/category-growth';
 import { event } from '../../../streams/test/projector-trends/model';
+import { createClickHouseTestDatabase } from '../../../test/support/clickhouse-test-database';
 
 const clickhouseUrl = inject('clickhouseUrl');
-const database = `trends_totals_${randomBytes(4).toString('hex')}`;
+let store: Awaited<ReturnType<typeof createClickHouseTestDatabase>>;
 let client: ClickHouseClient;
 const day = (d: number, h = 12): Date => new Date(Date.UTC(2026, 2, d, h));
 const mcp = (n: number) => emptyScanResult({ hasMcp: true, tools: tools(n) });
 
 beforeAll(async () => {
   if (!clickhouseUrl) throw new Error('the test stack provides no ClickHouse');
-  const server = createClient({ url: clickhouseUrl, log: { level: ClickHouseLogLevel.OFF } });
-  await server.command({ query: `CREATE DATABASE ${database}` });
-  await server.close();
-  await migrateClickHouse({ clickhouseUrl, database, databaseUrl: inject('databaseUrl') });
-  client = createClient({ url: clickhouseUrl, database, log: { level: ClickHouseLogLevel.OFF } });
+  store = await createClickHouseTestDatabase('trends_totals', { clickhouseUrl, databaseUrl: inject('databaseUrl') });
+  client = store.client;
 }, 60_000);
 
 afterAll(async () => {
-  await client?.command({ query: `DROP DATABASE IF EXISTS ${database}` }).catch(() => undefined);
-  await client?.close();
+  await store?.drop();
 });
 
 describe('daily totals rollup', () => {

@@ -1,31 +1,26 @@
-import { randomBytes } from 'node:crypto';
-import { ClickHouseLogLevel, createClient, type ClickHouseClient } from '@clickhouse/client';
+import type { ClickHouseClient } from '@clickhouse/client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { emptyScanResult } from '@mcp-census/schemas';
 import { projectTrends } from '@mcp-census/streams/projector-trends/index';
 import { tools } from '../../../streams/test/projector-state/helpers';
-import { migrateClickHouse } from '../../src/migrations/clickhouse-migrator';
 import { adoptionTrend } from '../../src/queries/adoption-trend';
 import { event } from '../../../streams/test/projector-trends/model';
+import { createClickHouseTestDatabase } from '../../../test/support/clickhouse-test-database';
 
 // A site's earlier and later results of one day (and a copy of one of them)
 // in one chunk, as redelivery after a crash produces them.
 const clickhouseUrl = inject('clickhouseUrl');
-const database = `trends_dups_${randomBytes(4).toString('hex')}`;
+let store: Awaited<ReturnType<typeof createClickHouseTestDatabase>>;
 let client: ClickHouseClient;
 const at = (d: number, h: number): Date => new Date(Date.UTC(2026, 4, d, h));
 
 beforeAll(async () => {
-  const server = createClient({ url: clickhouseUrl, log: { level: ClickHouseLogLevel.OFF } });
-  await server.command({ query: `CREATE DATABASE ${database}` });
-  await server.close();
-  await migrateClickHouse({ clickhouseUrl, database, databaseUrl: inject('databaseUrl') });
-  client = createClient({ url: clickhouseUrl, database, log: { level: ClickHouseLogLevel.OFF } });
+  store = await createClickHouseTestDatabase('trends_dups', { clickhouseUrl, databaseUrl: inject('databaseUrl') });
+  client = store.client;
 }, 60_000);
 
 afterAll(async () => {
-  await client?.command({ query: `DROP DATABASE IF EXISTS ${database}` }).catch(() => undefined);
-  await client?.close();
+  await store?.drop();
 });
 
 describe('trends projection: one site twice in a chunk', () => {

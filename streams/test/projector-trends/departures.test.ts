@@ -1,21 +1,19 @@
-import { randomBytes } from 'node:crypto';
-import { ClickHouseLogLevel, createClient, type ClickHouseClient } from '@clickhouse/client';
+import type { ClickHouseClient } from '@clickhouse/client';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { emptyScanResult, type ScanResult } from '@mcp-census/schemas';
-import { migrateClickHouse } from '../../../backend/src/migrations/clickhouse-migrator';
 import { projectTrends } from '../../src/projector-trends/project-trends';
 import { refreshDailyTotals } from '../../src/projector-trends/rollup/refresh-daily-totals';
 import { shuffle, tools } from '../projector-state/helpers';
 import { unreachableResult } from '../projector-state/liveness-helpers';
 import { event } from './model';
+import { createClickHouseTestDatabase } from '../../../test/support/clickhouse-test-database';
 
 // The trend store applies the confirmed-state rule of the current-state figures:
 // a site leaves every total (even the site count) only when its unreachable streak
 // is confirmed (N = 3 scans spanning H = 24 h) or its owner opted out, and comes
 // back when a scan reaches it again. Flapping changes nothing.
 const clickhouseUrl = inject('clickhouseUrl');
-const databases: string[] = [];
-const clients: ClickHouseClient[] = [];
+const stores: Awaited<ReturnType<typeof createClickHouseTestDatabase>>[] = [];
 const LIVENESS = { confirmScans: 3, confirmHours: 24 };
 const at = (day: number, hour: number): Date => new Date(Date.UTC(2026, 6, day, hour));
 const mcp = (n: number): ScanResult => emptyScanResult({ hasMcp: true, tools: tools(n) });
@@ -59,15 +57,9 @@ const EXPECTED: Record<string, Totals> = {
 };
 
 async function freshStore(): Promise<ClickHouseClient> {
-  const database = `trends_departures_${randomBytes(4).toString('hex')}`;
-  const server = createClient({ url: clickhouseUrl, log: { level: ClickHouseLogLevel.OFF } });
-  await server.command({ query: `CREATE DATABASE ${database}` });
-  await server.close();
-  await migrateClickHouse({ clickhouseUrl, database, databaseUrl: inject('databaseUrl') });
-  const client = createClient({ url: clickhouseUrl, database, log: { level: ClickHouseLogLevel.OFF } });
-  databases.push(database);
-  clients.push(client);
-  return client;
+  const store = await createClickHouseTestDatabase('trends_departures', { clickhouseUrl, databaseUrl: inject('databaseUrl') });
+  stores.push(store);
+  return store.client;
 }
 
 /** The daily totals of days 1–5, a day without a row carrying the previous one forward. */
@@ -88,10 +80,7 @@ async function totals(client: ClickHouseClient): Promise<Record<string, Totals>>
 }
 
 afterAll(async () => {
-  for (const [i, client] of clients.entries()) {
-    await client.command({ query: `DROP DATABASE IF EXISTS ${databases[i]}` }).catch(() => undefined);
-    await client.close();
-  }
+  for (const store of stores) await store.drop();
 });
 
 describe('trends: confirmed departures', () => {
