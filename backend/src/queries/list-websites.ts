@@ -2,9 +2,10 @@ import { COUNTED_MCP, JOIN_LIVENESS } from '@mcp-census/schemas/counted-mcp';
 import type { WebsitesResponse } from '@mcp-census/schemas/api/websites';
 import type pg from 'pg';
 import { z } from 'zod';
-import { LATEST_SCAN_SUMMARY_COLUMNS, latestScanSummaryRowSchema, toLatestScanSummary } from './latest-scan-row';
+import { LATEST_SCAN_SUMMARY_COLUMNS, toLatestScanSummary } from './latest-scan-row';
 import { escapeLike } from './like-pattern';
-import { livenessColumns, livenessRowSchema, toLiveness, uptimeWindowStart } from './liveness-row';
+import { livenessColumns, toLiveness, uptimeWindowStart } from './liveness-row';
+import { websiteRowSchema } from './website-row';
 
 export interface ListWebsitesParams {
   /** 1-based */
@@ -21,12 +22,7 @@ export interface ListWebsitesParams {
 }
 
 const countRowSchema = z.object({ total: z.coerce.number().int() });
-const rowSchema = latestScanSummaryRowSchema.extend(livenessRowSchema.shape).extend({
-  id: z.coerce.number().int(),
-  name: z.string(),
-  url: z.string(),
-  category: z.string().nullable(),
-  opted_out: z.boolean(),
+const rowSchema = websiteRowSchema.extend({
   total: z.coerce.number().int(),
 });
 

@@ -3,22 +3,18 @@ import type { WebsiteDetailResponse, WebsitePrompt, WebsiteResource, WebsiteReso
 import { JOIN_LIVENESS } from '@mcp-census/schemas/counted-mcp';
 import type pg from 'pg';
 import { z } from 'zod';
-import { LATEST_SCAN_SUMMARY_COLUMNS, latestScanSummaryRowSchema, toLatestScanSummary } from './latest-scan-row';
-import { livenessColumns, livenessRowSchema, toLiveness, uptimeWindowStart } from './liveness-row';
+import { LATEST_SCAN_SUMMARY_COLUMNS, toLatestScanSummary } from './latest-scan-row';
+import { livenessColumns, toLiveness, uptimeWindowStart } from './liveness-row';
 import { readAvailability } from './site-availability';
 import { readSiteFindings } from './site-findings';
+import { websiteRowSchema } from './website-row';
 
 const toolSchema = z.object({ position: z.number().int(), name: z.string(), title: z.string().nullable(), description: z.string().nullable(), category: z.string().nullable(), input_schema: z.unknown(), annotations: toolAnnotationsSchema.nullable().catch(null), hash: z.string() });
 const resourceSchema = z.object({ position: z.number().int(), name: z.string(), uri: z.string(), description: z.string().nullable(), type: z.string().nullable(), hash: z.string() });
 const templateSchema = z.object({ position: z.number().int(), name: z.string(), uri_template: z.string(), description: z.string().nullable(), hash: z.string() });
 const promptSchema = z.object({ position: z.number().int(), name: z.string(), description: z.string().nullable(), arguments: z.unknown(), hash: z.string() });
 
-const rowSchema = latestScanSummaryRowSchema.extend(livenessRowSchema.shape).extend({
-  id: z.coerce.number().int(),
-  name: z.string(),
-  url: z.string(),
-  category: z.string().nullable(),
-  opted_out: z.boolean(),
+const rowSchema = websiteRowSchema.extend({
   l_protocol_version: z.string().nullable(),
   l_server_info: z.unknown(),
   l_authorization_servers: z.array(z.string()).nullable(),
