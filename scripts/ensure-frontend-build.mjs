@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const built = path.join(root, 'frontend/dist/index.html');
-const sources = ['frontend/src', 'frontend/index.html', 'frontend/vite.config.ts', 'schemas/src'].map((p) => path.join(root, p));
+const sources = ['frontend/src', 'frontend/public', 'frontend/index.html', 'frontend/vite.config.ts', 'schemas/src'].map((p) => path.join(root, p));
 
 function newestMtime(p) {
   if (!existsSync(p)) return 0;
