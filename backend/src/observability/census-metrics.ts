@@ -20,6 +20,8 @@ const SCANNER_STATES = ['online', 'offline', 'unknown'] as const;
 export function createCensusMetrics(sources: CensusMetricsSources): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  // Both scanner gauges are collected in the same scrape: they share one scanner_instances read.
+  const scannerState = sharedWhileInFlight(sources.scannerState);
 
   new Gauge({
     name: 'census_scanner_state',
@@ -27,7 +29,7 @@ export function createCensusMetrics(sources: CensusMetricsSources): Registry {
     labelNames: ['state'],
     registers: [registry],
     async collect() {
-      const { state } = await sources.scannerState();
+      const { state } = await scannerState();
       for (const s of SCANNER_STATES) this.set({ state: s }, s === state ? 1 : 0);
     },
   });
@@ -36,7 +38,7 @@ export function createCensusMetrics(sources: CensusMetricsSources): Registry {
     help: 'Unix time since when the scanner has been offline (0 while it is not offline)',
     registers: [registry],
     async collect() {
-      const s = await sources.scannerState();
+      const s = await scannerState();
       this.set(s.state === 'offline' && s.since ? Date.parse(s.since) / 1000 : 0);
     },
   });
@@ -54,4 +56,13 @@ export function createCensusMetrics(sources: CensusMetricsSources): Registry {
     },
   });
   return registry;
+}
+
+/** Calls made while a read is under way join it instead of starting another. */
+function sharedWhileInFlight<T>(read: () => Promise<T>): () => Promise<T> {
+  let inflight: Promise<T> | undefined;
+  return () =>
+    (inflight ??= read().finally(() => {
+      inflight = undefined;
+    }));
 }

@@ -13,9 +13,17 @@ import { stringMatching } from '../matchers';
 const TOKEN = 'metrics-token-for-the-test';
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 const servers: Server[] = [];
+/** scanner_instances reads made by the registries' collects. */
+let scannerReads = 0;
 
 async function serve(token: string | undefined): Promise<string> {
-  const registry = createCensusMetrics({ scannerState: () => readScannerState(db.pool), figures: () => readMetrics(db.pool) });
+  const registry = createCensusMetrics({
+    scannerState: () => {
+      scannerReads += 1;
+      return readScannerState(db.pool);
+    },
+    figures: () => readMetrics(db.pool),
+  });
   const app = createApp({
     frontendDir: undefined,
     checkHealth: () => Promise.reject(new Error('unused')),
@@ -56,6 +64,7 @@ describe('GET /metrics', () => {
     await db.pool.query(`INSERT INTO scanner_instances (instance_id, state, since, reason, updated_at) VALUES ('s1', 'offline', $1, 'network', now())`, [since]);
 
     const base = await serve(undefined);
+    const readsBefore = scannerReads;
     const res = await fetch(`${base}/metrics`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
@@ -68,6 +77,8 @@ describe('GET /metrics', () => {
     expect(sample(text, 'census_sites{state="reachable_now"}')).toBe(1);
     expect(sample(text, 'census_sites{state="unreachable"}')).toBe(0);
     expect(text).toMatch(/^process_cpu_user_seconds_total \d/m);
+    // both scanner gauges from one read of scanner_instances
+    expect(scannerReads - readsBefore).toBe(1);
   });
 
   it('asks for the bearer token when METRICS_TOKEN is set, and answers it', async () => {
