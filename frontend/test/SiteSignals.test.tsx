@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { WebsiteDetailResponse } from '@mcp-census/schemas/api/websites';
 import { NotScannedNotice } from '../src/components/websites/NotScannedNotice';
 import { SiteSignals } from '../src/components/websites/SiteSignals';
@@ -10,20 +10,11 @@ import { WebsiteDetailDialog } from '../src/components/websites/WebsiteDetailDia
 import WebsiteDetailPage from '../src/pages/WebsiteDetailPage';
 import { queryClient } from '../src/state/query-client';
 import { websiteDetailQuery } from '../src/state/query-options';
+import { stubPageEnvironment } from './page-environment';
 import { withQueryClient } from './query-wrapper';
 import { detail, latestScan, LIVENESS } from './liveness-fixtures';
 
-beforeAll(() => {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response('unexpected fetch', { status: 500 })));
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
+beforeAll(stubPageEnvironment);
 afterEach(cleanup);
 
 const card = { source: 'well-known' as const, url: 'https://shop.example/.well-known/mcp/server-card.json', name: 'Shop', version: '2.0' };

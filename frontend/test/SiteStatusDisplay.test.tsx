@@ -2,7 +2,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { WebsiteDetailResponse } from '@mcp-census/schemas/api/websites';
 import { WebsiteDetailDialog } from '../src/components/websites/WebsiteDetailDialog';
 import { WebsitesTable, type WebsiteRow } from '../src/components/websites/WebsitesTable';
@@ -10,20 +10,11 @@ import { formatLocalShort } from '../src/lib/site-status';
 import WebsiteDetailPage from '../src/pages/WebsiteDetailPage';
 import { queryClient } from '../src/state/query-client';
 import { websiteDetailQuery } from '../src/state/query-options';
+import { stubPageEnvironment } from './page-environment';
 import { withQueryClient } from './query-wrapper';
 import { availability, detail, latestScan, LIVENESS, SINCE } from './liveness-fixtures';
 
-beforeAll(() => {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response('unexpected fetch', { status: 500 })));
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
+beforeAll(stubPageEnvironment);
 afterEach(cleanup);
 
 const since = formatLocalShort(SINCE);
