@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatMemory, formatPercent, formatRelativeTime, formatTrend, formatUptime } from '../src/lib/format';
+import { formatCount, formatCountOf, formatLocalDate, formatMemory, formatNumber, formatPercent, formatRelativeTime, formatTrend, formatUptime } from '../src/lib/format';
 
 const now = new Date('2026-03-10T12:00:00Z');
 const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
@@ -68,5 +68,24 @@ describe('other display rules', () => {
   it('computes a share with one decimal and guards a zero whole', () => {
     expect(formatPercent(1, 3)).toBe('33.3%');
     expect(formatPercent(5, 0)).toBe('0.0%');
+  });
+});
+
+describe('number formats outside the cards', () => {
+  it('groups digits by the locale and keeps one decimal at most', () => {
+    expect(formatNumber(10000)).toBe(new Intl.NumberFormat().format(10000));
+    expect(formatNumber(1432)).not.toBe('1432');
+    expect(formatNumber(12.345)).toBe(new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 }).format(12.3));
+  });
+
+  it('uses the singular noun for exactly one', () => {
+    expect(formatCountOf(1, 'resource')).toBe('1 resource');
+    expect(formatCountOf(2, 'prompt')).toBe('2 prompts');
+    expect(formatCountOf(0, 'category', 'categories')).toBe('0 categories');
+  });
+
+  it('formats a local date without the time and says Never for none', () => {
+    expect(formatLocalDate('2026-03-04T12:00:00Z')).toBe(new Date('2026-03-04T12:00:00Z').toLocaleDateString());
+    expect(formatLocalDate(null)).toBe('Never');
   });
 });

@@ -18,10 +18,25 @@ export function formatRelativeTime(time: string | Date | null | undefined, now: 
   return plural(Math.floor(elapsed / DAY), 'day');
 }
 
-/** Counts of 1,000 or more as one decimal plus "k" (1.2k); smaller counts as they are. */
+/**
+ * Card figures (spec section 5): counts of 1,000 or more as one decimal plus
+ * "k" (1.2k); smaller counts as they are. Everywhere else use formatNumber.
+ */
 export function formatCount(n: number): string {
   if (Math.abs(n) < 1000) return String(n);
   return `${(n / 1000).toFixed(1)}k`;
+}
+
+const numberFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
+
+/** Any figure outside the metric cards: the visitor's locale grouping (10,000; 1,432). */
+export function formatNumber(n: number): string {
+  return numberFormat.format(n);
+}
+
+/** "1 resource", "2 resources", "1,432 tools": a grouped count with the right noun form. */
+export function formatCountOf(n: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${formatNumber(n)} ${n === 1 ? singular : pluralForm}`;
 }
 
 export type TrendDirection = 'up' | 'down';
@@ -55,6 +70,13 @@ export function formatLocalDateTime(time: string | null | undefined): string {
   if (!time) return 'Never';
   const date = new Date(time);
   return Number.isNaN(date.getTime()) ? time : date.toLocaleString();
+}
+
+/** A calendar date in the visitor's local format (no time), or "Never". */
+export function formatLocalDate(time: string | Date | null | undefined): string {
+  if (!time) return 'Never';
+  const date = typeof time === 'string' ? new Date(time) : time;
+  return Number.isNaN(date.getTime()) ? String(time) : date.toLocaleDateString();
 }
 
 /** Today's date as YYYY-MM-DD in local time, for file names. */
