@@ -9,6 +9,7 @@ import { healthRoutes } from './routes/health-route';
 import { instanceRoutes } from './routes/instance-route';
 import { metricsRoutes } from './routes/metrics-route';
 import { requestLog } from './request-log';
+import { responseEncoding } from './response-encoding';
 import { scanRoutes, type ScanService } from './routes/scan-routes';
 import { securityHeaders } from './security-headers';
 import { staticFiles } from './static-files';
@@ -46,6 +47,7 @@ export function createApp(deps: AppDependencies): Koa {
   if (deps.log) app.use(requestLog(deps.log));
   app.use(securityHeaders());
   app.use(errorHandler(deps.onUnexpectedError));
+  app.use(responseEncoding());
   app.use(publicCors());
   if (deps.writeLimiter) {
     const limiter = deps.writeLimiter;

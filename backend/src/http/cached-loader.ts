@@ -1,8 +1,11 @@
+import { markShared } from './shared-answers';
+
 /**
  * A value recomputed at most once per `ttlMs`, with one computation in flight
  * at a time (concurrent callers share it). Hot public reads (metrics, trends)
  * are the same for every visitor, so thousands of requests a second cost the
- * database a few queries. A failed computation is not cached.
+ * database a few queries. A failed computation is not cached. The value is
+ * marked shared, so the JSON encoder compresses it once (never mutate it).
  */
 export function cachedLoader<T>(load: () => Promise<T>, ttlMs: number, clock: () => number = Date.now): { get(): Promise<T>; invalidate(): void } {
   let value: { at: number; data: T } | undefined;
@@ -15,6 +18,7 @@ export function cachedLoader<T>(load: () => Promise<T>, ttlMs: number, clock: ()
         const started = clock();
         const gen = generation;
         inFlight = load()
+          .then(markShared)
           .then((data) => {
             if (gen === generation) value = { at: started, data };
             return data;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/http/app';
 import { rawFetch } from './support/raw-fetch';
 
-// The production app (createApp), so koa-compress sits in front of static-files as it does in npm start.
+// The production app (createApp), so the JSON encoder sits in front of static-files as it does in npm start.
 const SCRIPT = 'export const rows = [];\n'.repeat(400);
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" fill="#4f39f6"/></svg>';
 let dir: string;
