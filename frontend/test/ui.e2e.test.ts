@@ -47,16 +47,32 @@ const ROUTES: [string, string[]][] = [
   ['/no-such-page', ['404 Page Not Found', 'Did you forget to add the page to the router?']],
 ];
 
+/** The sizes every route is looked at: a laptop, a phone, and the 1080p screen on a wall. */
+const SIZES = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'wall', width: 1920, height: 1080 },
+] as const;
+const THEMES = ['light', 'dark'] as const;
+
+const shotName = (route: string) => (route === '/' ? 'overview' : route.slice(1).replaceAll('/', '-'));
+
 describe('every route', () => {
   for (const [route, texts] of ROUTES) {
-    it(`renders ${route} without page errors`, async () => {
+    it(`renders ${route} without page errors, at every size in light and dark`, async () => {
       const { page, errors } = await openPage(browser);
       await page.goto(`${product.url}${route}`);
       for (const text of texts) await page.getByText(text, { exact: false }).first().waitFor({ timeout: 15_000 });
       await page.waitForLoadState('networkidle');
-      await screenshot(page, `route${route === '/' ? '-overview' : route.replaceAll('/', '-')}`);
-      await page.setViewportSize({ width: 390, height: 844 });
-      await screenshot(page, `phone${route === '/' ? '-overview' : route.replaceAll('/', '-')}`);
+      for (const theme of THEMES) {
+        // With no stored choice the app follows the system setting, as a first-time visitor's browser would.
+        await page.emulateMedia({ colorScheme: theme });
+        await page.waitForFunction((dark) => document.documentElement.classList.contains('dark') === dark, theme === 'dark');
+        for (const size of SIZES) {
+          await page.setViewportSize({ width: size.width, height: size.height });
+          await screenshot(page, `${shotName(route)}-${size.name}-${theme}`);
+        }
+      }
       expect(errors).toEqual([]);
       await page.context().close();
     });
