@@ -11,12 +11,16 @@ import {
 } from '@mcp-census/schemas';
 import type { PublicData } from './public-data';
 
+export { reportFigures, TOP_CATEGORIES, TOP_TECHNIQUES, type ReportFigures } from './report/figures';
+
 /** Everything an adoption report shows; one shape for the export download and the e-mails. */
 export interface AdoptionReportData {
   generatedAt: Date;
   publicUrl: string;
   /** E.g. "Weekly report, week 48 of 2026"; the export has none. */
   heading?: string;
+  /** Days the report covers: the trend window and the new adoptions. */
+  windowDays: TrendPeriod;
   metrics: MetricsResponse;
   industry: IndustryAnalytics;
   /** One point per day of the report window, oldest first. */
@@ -29,9 +33,6 @@ export interface AdoptionReportData {
   /** Present in e-mails: the subscriber's signed link. */
   unsubscribeUrl?: string;
 }
-
-export const TOP_CATEGORIES = 10;
-export const TOP_TECHNIQUES = 5;
 
 /**
  * Reads a report's data through the public reads; `mcpSites` > 0 also lists
@@ -53,6 +54,7 @@ export async function loadAdoptionReportData(
     generatedAt: opts.generatedAt,
     publicUrl: opts.publicUrl,
     ...(opts.heading ? { heading: opts.heading } : {}),
+    windowDays: opts.days,
     metrics,
     industry,
     trend,
@@ -71,36 +73,6 @@ export function siteReachText(w: NonNullable<AdoptionReportData['mcpSites']>[num
   if (since) return `Unreachable since ${since.slice(0, 16).replace('T', ' ')} UTC`;
   return w.liveness?.lastOutcome === 'not-scanned' ? 'Not scanned' : 'Reachable';
 }
-
-/** The figures both renderers print, computed once so the HTML and text parts always agree. */
-export interface ReportFigures {
-  adoptionRate: number;
-  trendDays: number;
-  trendFromRate: number | undefined;
-  trendToRate: number | undefined;
-  newAdoptions: number;
-  topCategories: IndustryAnalytics['categories'];
-  topTechniques: SecurityAnalytics['topVulnerabilities'];
-}
-
-export function reportFigures(d: AdoptionReportData): ReportFigures {
-  const m = d.metrics;
-  return {
-    adoptionRate: m.totalWebsites === 0 ? 0 : (m.mcpEnabled / m.totalWebsites) * 100,
-    trendDays: d.trend.length,
-    trendFromRate: d.trend[0]?.adoptionRate,
-    trendToRate: d.trend.at(-1)?.adoptionRate,
-    newAdoptions: d.trend.reduce((n, p) => n + p.newAdoptions, 0),
-    topCategories: [...d.industry.categories]
-      .filter((c) => c.totalPlatforms > 0)
-      .sort((a, b) => b.mcpAdoption - a.mcpAdoption || b.adoptionRate - a.adoptionRate || a.category.localeCompare(b.category))
-      .slice(0, TOP_CATEGORIES),
-    topTechniques: d.security.topVulnerabilities.slice(0, TOP_TECHNIQUES),
-  };
-}
-
-/** Signed with one decimal: +1.5 / -0.3 / +0.0. */
-export const signed = (n: number): string => `${n >= 0 ? '+' : ''}${n.toFixed(1)}`;
 
 /** A listed site's tool count: "at least N" when the list was cut short, "unknown" when nothing of it could be read. */
 export const siteToolsText = (w: WebsitesResponse['websites'][number]): string => countText(w.latestScan?.toolsCount ?? 0, w.latestScan?.toolsTruncated);

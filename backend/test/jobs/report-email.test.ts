@@ -102,22 +102,37 @@ describe('e-mailed adoption reports', () => {
     expect(headers.get('subject')).toBe('MCP Census weekly report, week 48 of 2026: 4 of 12 platforms (33.3%) expose MCP');
     expect(headers.get('list-unsubscribe')).toMatch(new RegExp(`^<${base}/api/unsubscribe\\?token=${aliceId}\\.[A-Za-z0-9_-]{43}>$`));
     expect(headers.get('message-id')).toBe(`<report-2026-W48-${aliceId}@127.0.0.1>`);
+    // the window opens with site 9 alone (MCP since 5 November) and closes with 10 scanned sites, 4 with MCP
+    expect(trend[0]).toMatchObject({ totalWebsites: 1, mcpEnabledCount: 1, adoptionRate: 100 });
+    expect(trend.at(-1)).toMatchObject({ totalWebsites: 10, mcpEnabledCount: 4, adoptionRate: 40 });
+    const summary = [
+      '4 of 12 monitored platforms (33.3%) expose MCP.',
+      'Over the last 7 days, MCP-enabled platforms grew from 1 to 4 (+300.0%) with 3 new adoptions, and the adoption rate fell from 100.0% to 40.0% (-60.0 points).',
+    ];
     for (const part of [text, html]) {
       expect(part).toContain('Weekly report, week 48 of 2026');
-      expect(part).toContain(`from ${trend[0]?.adoptionRate.toFixed(1)}% to ${trend.at(-1)?.adoptionRate.toFixed(1)}%, with 3 new adoptions`);
-      expect(part).toContain('3 platforms exposed MCP for the first time in the last 7 days; the latest 3:');
+      for (const sentence of summary) expect(part).toContain(sentence);
+      expect(part).toMatch(/ leads (both )?by adoption rate \(/);
+      expect(part).toContain('3 platforms exposed MCP for the first time in the last 7 days:');
       expect(part).toContain('Site 00004');
       expect(part).toContain('Site 00007');
       expect(part).not.toContain('Site 00010'); // adopted before the week
     }
-    expect(text).toContain('Platforms monitored: 12');
-    expect(text).toContain('MCP-enabled platforms: 4 (33.3%');
-    expect(text).toContain('Tools / resources / prompts: 14 / 4 / 4');
+    expect(text).toContain('Generated Monday, 23 November 2026 at 07:00 UTC from ' + base);
+    expect(text).toContain('Platforms monitored: 12 — ');
+    expect(text).toContain('MCP-enabled platforms: 4 — +3 (+300.0%) in 7 days');
+    expect(text).toContain('Adoption rate: 33.3% — ');
+    for (const line of ['Tools: 14 — ', 'Resources: 4 — ', 'Prompts: 4 — ']) expect(text).toContain(line);
     expect(text).toContain(`${security.totalVulnerabilities} potential vulnerabilities (SAFE-MCP heuristics): ${security.critical} critical, ${security.high} high, ${security.medium} medium, ${security.low} low.`);
-    for (const t of security.topVulnerabilities.slice(0, 5)) expect(text).toContain(`- ${t.techniqueId} ${t.techniqueName} (${t.severity}, ${t.tactic}): ${t.affectedServers} affected servers`);
+    for (const t of security.topVulnerabilities.slice(0, 5)) {
+      expect(text).toContain(`- ${t.techniqueId} ${t.techniqueName} (${t.severity}, ${t.tactic}): ${t.affectedServers} affected server${t.affectedServers === 1 ? '' : 's'}`);
+    }
     for (const c of categories) expect(text).toContain(`- ${c.category}: ${c.mcpAdoption} of ${c.totalPlatforms} platforms (${c.adoptionRate.toFixed(1)}%)`);
-    expect(html).toContain('<tr><th>Platforms monitored</th><td>12</td>');
-    expect(html).toContain('<td>4 (33.3%)</td>');
+    expect(html).toContain('<span class="kpi-label">Platforms monitored</span><span class="kpi-value">12</span>');
+    expect(html).toContain('<span class="kpi-label">MCP-enabled platforms</span><span class="kpi-value">4</span>');
+    expect(html).toContain('<span class="kpi-label">Adoption rate</span><span class="kpi-value">33.3%</span>');
+    expect(html).not.toMatch(/<svg [^>]*role="img"/); // mail clients drop inline SVG: the e-mail carries the tables
+    expect(html).toContain('<table class="trend">');
     expect(html).toContain(`${security.totalVulnerabilities} potential vulnerabilities`);
 
     // scanned text: escaped in HTML, kept on one line in the text part
@@ -205,13 +220,30 @@ describe('e-mailed adoption reports', () => {
     ]);
   });
 
-  it('renders the export download with the same renderer and sections', async () => {
+  it('renders the export download with the same renderer and sections, as an HTML attachment named with the date', async () => {
     clock.set('2026-11-23T07:00:00Z');
     const res = await fetch(`${base}/api/export/pdf`);
     expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="mcp-adoption-report-2026-11-23.html"');
+    expect(res.headers.get('cache-control')).toBe('no-store');
     const html = await res.text();
-    for (const section of ['Highlights', 'Trend', 'Top categories', 'Newly adopting platforms', 'Security summary', 'MCP-enabled platforms (4 listed)']) expect(html).toContain(`<h2>${section}</h2>`);
-    expect(html).toContain('4 platforms exposed MCP for the first time in the last 30 days; the latest 4:');
+    expect([...html.matchAll(/<h2>([^<]*)<\/h2>/g)].map((m) => m[1])).toEqual([
+      'Summary',
+      'Adoption trend',
+      'Categories',
+      'Newly adopting platforms',
+      'Security summary',
+      'MCP-enabled platforms (4 listed)',
+      'Methodology',
+    ]);
+    expect(html).toContain('<time datetime="2026-11-23T07:00:00.000Z">Monday, 23 November 2026 at 07:00 UTC</time>');
+    expect(html).toContain('from <a href="http://census.test">http://census.test</a>');
+    // the 30-day window opens before the first scan: no baseline, so no made-up change
+    expect(html).toContain('There is not enough history yet to measure a change over the last 30 days; 4 platforms adopted MCP for the first time in that period.');
+    expect(html).not.toMatch(/[+-]0\.0%/);
+    expect([...html.matchAll(/<svg [^>]*role="img"[^>]*>/g)]).toHaveLength(2);
+    expect(html).toContain('4 platforms exposed MCP for the first time in the last 30 days:');
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt; Evil');
     expect(html).not.toMatch(/<img|<script/i);
     expect(html).not.toContain('Unsubscribe');

@@ -6,7 +6,11 @@ import type { PublicData } from '../../services/public-data';
 /** Sites listed in the report: the first 100 MCP-enabled ones by name. */
 const REPORT_SITES = 100;
 
-/** GET /api/export/pdf: the HTML report as an attachment named with the date (the path is the spec's). */
+/**
+ * GET /api/export/pdf: the HTML report as an attachment named with the UTC
+ * date (the path is the spec's; the content is HTML, printable to PDF from
+ * the browser thanks to its print stylesheet).
+ */
 export function exportRoutes(data: PublicData, publicUrl: string, now: () => Date = () => new Date()): Router {
   const router = new Router();
   router.get('/api/export/pdf', async (ctx) => {
@@ -16,7 +20,7 @@ export function exportRoutes(data: PublicData, publicUrl: string, now: () => Dat
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Content-Disposition', `attachment; filename="mcp-adoption-report-${day}.html"`);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = renderAdoptionReport(report);
+    ctx.body = renderAdoptionReport(report, { medium: 'download' });
   });
   return router;
 }
