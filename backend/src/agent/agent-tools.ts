@@ -154,8 +154,8 @@ export async function queryAdoptionMetrics(data: AgentData, params: QueryAdoptio
       };
     }
     case 'total_platforms': {
-      const { weeklyGrowth, ...totals } = await data.metrics();
-      return { ...base, metric_type: 'total_platforms', totals, weeklyGrowth, trend: trend.map((p) => ({ date: p.date, totalWebsites: p.totalWebsites, mcpEnabledCount: p.mcpEnabledCount })) };
+      const { weeklyGrowth, weeklyGrowthBaseline, ...totals } = await data.metrics();
+      return { ...base, metric_type: 'total_platforms', totals, weeklyGrowth, weeklyGrowthBaseline, trend: trend.map((p) => ({ date: p.date, totalWebsites: p.totalWebsites, mcpEnabledCount: p.mcpEnabledCount })) };
     }
     case 'early_adopters': {
       const adopters = await data.earliestAdopters(EARLY_ADOPTERS_LIMIT);

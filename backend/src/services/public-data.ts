@@ -29,7 +29,7 @@ import { readSecurityAnalytics } from '../queries/security-analytics';
 import { readServerCardSites } from '../queries/server-card-sites';
 import { readToolCategories } from '../queries/tool-categories';
 import { readWebsite } from '../queries/website-detail';
-import { weeklyGrowth } from '../queries/weekly-growth';
+import { weeklyGrowthWithBaseline } from '../queries/weekly-growth';
 
 export interface PublicData {
   metrics(): Promise<MetricsResponse>;
@@ -60,8 +60,8 @@ const percent1 = (part: number, whole: number): number => (whole === 0 ? 0 : Mat
 export function createPublicData(deps: { pool: pg.Pool; clickhouse: ClickHouseClient; now?: () => Date }): PublicData {
   const now = deps.now ?? (() => new Date());
   const metrics = cachedLoader(async (): Promise<MetricsResponse> => {
-    const [m, growth] = await Promise.all([readMetrics(deps.pool), weeklyGrowth(deps.clickhouse, { now: now() })]);
-    return { ...m, weeklyGrowth: growth };
+    const [m, growth] = await Promise.all([readMetrics(deps.pool), weeklyGrowthWithBaseline(deps.clickhouse, { now: now() })]);
+    return { ...m, ...growth };
   }, TTL.state);
   const websites = keyedCachedLoader((q: WebsitesQuery) => listWebsites(deps.pool, q), TTL.state);
   const industry = cachedLoader(async (): Promise<IndustryAnalytics> => {

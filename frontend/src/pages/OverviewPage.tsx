@@ -10,9 +10,12 @@ export function OverviewPage() {
   useDocumentTitle(undefined);
   return (
     <div className="space-y-10 pb-20">
-      <HeroSection />
-      <HighlightsGrid />
-      <LiveMonitoringCard />
+      {/* The first screen: on a 1440×900 window all of it shows without scrolling, so its gaps stay tight. */}
+      <div className="space-y-6">
+        <HeroSection />
+        <HighlightsGrid />
+        <LiveMonitoringCard />
+      </div>
       <SubscribeCta />
       <WebsiteList />
       <FloatingActions />

@@ -4,6 +4,7 @@ import { corsExposureSchema, evidenceSchema, notScannedSchema, serverCardSchema,
 import { singleLineText } from './text';
 import { siteFindingSchema } from './site-findings';
 import { weeklyGrowthSchema } from './trends';
+import { weeklyGrowthBaselineSchema } from './weekly-growth-baseline';
 import { siteAvailabilitySchema, siteLivenessSchema } from './liveness';
 
 const count = z.number().int().nonnegative();
@@ -12,8 +13,8 @@ const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 /** Free-text search: control characters (NUL above all, which Postgres text cannot hold) are refused. */
 export const searchTextSchema = singleLineText({ max: 200 }).optional();
 
-/** GET /api/metrics: the headline figures plus the week-over-week changes. */
-export const metricsResponseSchema = dashboardMetricsSchema.extend({ weeklyGrowth: weeklyGrowthSchema });
+/** GET /api/metrics: the headline figures plus the week-over-week changes (and, beyond the spec, what they were measured against). */
+export const metricsResponseSchema = dashboardMetricsSchema.extend({ weeklyGrowth: weeklyGrowthSchema, weeklyGrowthBaseline: weeklyGrowthBaselineSchema.optional() });
 export type MetricsResponse = z.infer<typeof metricsResponseSchema>;
 
 /** GET /api/websites query: page ≥ 1, limit 1..100 (default 15), optional filters. */

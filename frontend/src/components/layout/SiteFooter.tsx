@@ -1,5 +1,7 @@
 import { Link } from 'wouter';
 import { PRODUCT_NAME } from '@mcp-census/schemas/product';
+import { STATED_CENSUS_SIZE } from '../../lib/census-size';
+import { formatNumber } from '../../lib/format';
 
 export const FOOTER_LINKS = [
   ['Overview', '/'],
@@ -21,7 +23,7 @@ export function SiteFooter() {
       <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 md:grid-cols-3">
         <div className="space-y-2">
           <p className="font-semibold text-slate-900 dark:text-white">{PRODUCT_NAME}</p>
-          <p>Tracking Model Context Protocol adoption across about 10,000 monitored websites.</p>
+          <p>Tracking Model Context Protocol adoption across about {formatNumber(STATED_CENSUS_SIZE)} monitored websites.</p>
           <p>Data is updated continuously.</p>
         </div>
         <nav aria-label="Footer" className="md:col-span-2">

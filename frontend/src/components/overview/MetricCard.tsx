@@ -1,31 +1,40 @@
 import { Link } from 'wouter';
 import { Card } from '../ui/Card';
-import { TrendIndicator } from '../ui/TrendIndicator';
+import { TrendIndicator, type TrendIndicatorProps } from '../ui/TrendIndicator';
+import { ExactFigure } from './ExactFigure';
+import { Sparkline, type SparklineProps } from './Sparkline';
 
 export interface MetricCardProps {
   title: string;
+  /** The figure as the spec shows it ("1.2k", "4.1%"). */
   value: string;
+  /** The exact figure, shown in a tooltip on hover and focus ("10,000 platforms"). */
+  exact?: string | undefined;
   caption: string;
-  trend?: { value: number; unit: string } | undefined;
+  trend?: TrendIndicatorProps | undefined;
+  sparkline?: SparklineProps | undefined;
+  /** Keep the sparkline's height even without one, so figures align with cards that have one. */
+  sparklineSlot?: boolean | undefined;
   detailsHref?: string | undefined;
 }
 
-export function MetricCard({ title, value, caption, trend, detailsHref }: MetricCardProps) {
+export const metricTestId = (title: string) => `metric-${title.toLowerCase().replaceAll(' ', '-')}`;
+
+export function MetricCard({ title, value, exact, caption, trend, sparkline, sparklineSlot = false, detailsHref }: MetricCardProps) {
+  const line = sparklineSlot || (sparkline?.values.length ?? 0) >= 2;
   return (
-    <Card as="article" className="flex flex-col gap-2">
-      <div className="flex items-start justify-between gap-2">
-        <h3 className="text-sm font-medium text-slate-600 dark:text-slate-400">{title}</h3>
-        {detailsHref && (
-          <Link href={detailsHref} className="text-xs font-medium text-indigo-600 hover:underline dark:text-indigo-400" aria-label={`Details: ${title}`}>
-            Details
-          </Link>
-        )}
-      </div>
-      <p className="text-3xl font-bold tabular-nums text-slate-900 dark:text-white" data-testid={`metric-${title.toLowerCase().replaceAll(' ', '-')}`}>
-        {value}
-      </p>
-      <p className="text-xs text-slate-500 dark:text-slate-400">{caption}</p>
-      {trend && <TrendIndicator value={trend.value} unit={trend.unit} />}
+    <Card as="article" className="flex flex-col gap-1.5">
+      <h3 className="text-sm font-medium text-slate-600 dark:text-slate-400">{title}</h3>
+      <ExactFigure value={value} exact={exact} testId={metricTestId(title)} />
+      {line && <div className="h-8">{sparkline && <Sparkline {...sparkline} />}</div>}
+      {/* Two lines kept for every caption, so the trends below line up across a row. */}
+      <p className="min-h-8 text-xs text-slate-500 dark:text-slate-400">{caption}</p>
+      {trend && <TrendIndicator {...trend} />}
+      {detailsHref && (
+        <Link href={detailsHref} className="mt-auto w-fit text-xs font-medium text-indigo-600 hover:underline dark:text-indigo-400" aria-label={`Details: ${title}`}>
+          Details
+        </Link>
+      )}
     </Card>
   );
 }

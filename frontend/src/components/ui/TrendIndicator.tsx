@@ -1,11 +1,46 @@
 import { formatTrend } from '../../lib/format';
 
-/** Green up arrow for zero or more, red down arrow for less, "from last week". */
-export function TrendIndicator({ value, unit = '%' }: { value: number; unit?: string }) {
+export interface TrendIndicatorProps {
+  /** The spec's weekly change. */
+  value: number;
+  unit?: string;
+  /**
+   * What the change was measured against (GET /api/metrics weeklyGrowthBaseline):
+   * null = no figures a week ago; undefined = the server did not say (the spec's rendering).
+   */
+  baseline?: number | null | undefined;
+  /** The figure now, for a percent change: from a 0 baseline it cannot be a percentage. */
+  current?: number | undefined;
+}
+
+const neutral = 'text-slate-500 dark:text-slate-400';
+
+/**
+ * The spec's rendering (sign, one decimal, green up arrow for zero or more,
+ * red down arrow for less, "from last week"), except where the figure would
+ * mislead: with no baseline the spec's 0 means "unknown", and a percent
+ * change from 0 is not "+0.0%".
+ */
+export function TrendIndicator({ value, unit = '%', baseline, current }: TrendIndicatorProps) {
+  if (baseline === null) {
+    return (
+      <p className={`text-xs font-medium ${neutral}`} data-trend="no-history">
+        Not enough history yet
+      </p>
+    );
+  }
+  if (baseline === 0 && current !== undefined && current > 0) {
+    return (
+      <p className="flex items-center gap-1 text-xs font-medium text-green-600 dark:text-green-400" data-trend="new">
+        <span aria-hidden="true" className="h-1.5 w-1.5 rounded-full bg-current" />
+        New this week
+      </p>
+    );
+  }
   const { text, direction } = formatTrend(value, unit);
   const up = direction === 'up';
   return (
-    <p className={`flex items-center gap-1 text-xs font-medium ${up ? 'text-green-600 dark:text-green-400' : 'text-red-600 dark:text-red-400'}`}>
+    <p className={`flex items-center gap-1 text-xs font-medium ${up ? 'text-green-600 dark:text-green-400' : 'text-red-600 dark:text-red-400'}`} data-trend={direction}>
       <svg aria-hidden="true" viewBox="0 0 20 20" className={`h-3.5 w-3.5 ${up ? '' : 'rotate-180'}`} fill="currentColor">
         <path d="M10 3l6 7h-4v7H8v-7H4z" />
       </svg>
