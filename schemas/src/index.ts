@@ -27,3 +27,4 @@ export * from './tool-capability-rules';
 export * from './cors-exposure-rules';
 export * from './api/text';
 export * from './api/liveness';
+export * from './api/recent-adoptions';

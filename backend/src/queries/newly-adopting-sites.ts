@@ -7,6 +7,8 @@ import { z } from 'zod';
 export const NEWLY_ADOPTING_LIMIT = 20;
 
 const DAY_MS = 86_400_000;
+/** Sites no longer listed (inactive, opted out) are dropped after ClickHouse's LIMIT: fetch spare rows so the list stays full. */
+const OVERFETCH = 3;
 
 /** The latest first adoptions in the range, newest first (trend_first_adoptions: min first MCP time per site). */
 const SQL = `
@@ -21,7 +23,8 @@ const pgRowSchema = z.object({ id: z.coerce.number().int(), name: z.string(), ur
 
 /**
  * Active sites whose first MCP-positive scan fell in the last `days` UTC days
- * (today included, as the adoption trend counts them), newest first, bounded.
+ * (today included, as the adoption trend counts them), newest first, at most
+ * `limit` (default NEWLY_ADOPTING_LIMIT).
  */
 export async function readNewlyAdoptingSites(
   deps: { pool: pg.Pool; clickhouse: ClickHouseClient },
@@ -29,13 +32,16 @@ export async function readNewlyAdoptingSites(
 ): Promise<NewlyAdoptingSite[]> {
   const today = opts.now.toISOString().slice(0, 10);
   const from = new Date(Date.parse(`${today}T00:00:00Z`) - (opts.days - 1) * DAY_MS).toISOString().slice(0, 10);
-  const rs = await deps.clickhouse.query({ query: SQL, format: 'JSONEachRow', query_params: { from, today, limit: opts.limit ?? NEWLY_ADOPTING_LIMIT } });
+  const limit = opts.limit ?? NEWLY_ADOPTING_LIMIT;
+  const rs = await deps.clickhouse.query({ query: SQL, format: 'JSONEachRow', query_params: { from, today, limit: limit * OVERFETCH } });
   const firsts = z.array(chRowSchema).parse(await rs.json());
   if (firsts.length === 0) return [];
   const { rows } = await deps.pool.query('SELECT id, name, url, category FROM websites WHERE active AND NOT opted_out AND id = ANY($1::bigint[])', [firsts.map((f) => f.website_id)]);
   const sites = new Map(rows.map((r) => pgRowSchema.parse(r)).map((s) => [s.id, s]));
-  return firsts.flatMap((f) => {
-    const site = sites.get(f.website_id);
-    return site ? [{ ...site, firstMcpAt: new Date(`${f.first.replace(' ', 'T')}Z`).toISOString() }] : [];
-  });
+  return firsts
+    .flatMap((f) => {
+      const site = sites.get(f.website_id);
+      return site ? [{ ...site, firstMcpAt: new Date(`${f.first.replace(' ', 'T')}Z`).toISOString() }] : [];
+    })
+    .slice(0, limit);
 }

@@ -89,6 +89,7 @@ export const QUERY_ROUTES: QueryRoute[] = [
   },
   { path: '/api/mcp-discovery', params: { kind: { kind: 'enum' }, page: { kind: 'number' }, limit: { kind: 'number' }, search: { kind: 'single', max: 200 } }, strict: true },
   { path: '/api/trends/adoption', params: { period: { kind: 'enum' } }, strict: true },
+  { path: '/api/adoptions/recent', params: { limit: { kind: 'number' } }, strict: true },
   ...['/api/metrics', '/api/industry-analytics', '/api/tool-categories', '/api/security/analytics', '/api/trends/monthly', '/api/trends/categories'].map((path) => ({ path, params: {}, strict: true })),
   { path: '/api/unsubscribe', params: { token: { kind: 'single' } }, strict: false, html: true },
   ...['/api/scan-progress', '/api/instance', '/healthz', '/.well-known/mcp.json', '/llms.txt', '/mcp/resources', '/mcp/tools', '/mcp/resources/dashboard-metrics', '/api/admin/session'].map((path) => ({ path, params: {}, strict: false })),
