@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { adminScanLogLineSchema, adminStatusSchema, type AdminScanLogLine, type AdminStatus } from './api/admin';
-import { scanProgressResponseSchema } from './api/scan';
+import { scanActivitySchema, scanProgressResponseSchema } from './api/scan';
 import { dashboardMetricsSchema } from './dashboard-delta';
 
 /** Socket.IO endpoint path and namespaces (served by the api role on its HTTP port). */
@@ -32,8 +32,14 @@ export const liveMetricsEventSchema = z.object({
 });
 export type LiveMetricsEvent = z.infer<typeof liveMetricsEventSchema>;
 
-/** The scan progress fields a projection commit changes; `scanningActive` still comes from REST. */
-export const liveProgressSchema = scanProgressResponseSchema.omit({ scanningActive: true });
+/** The scan progress fields a projection commit changes; the scanner state travels in `scan-state`. */
+export const liveProgressSchema = scanProgressResponseSchema.omit({
+  scanningActive: true,
+  scanState: true,
+  batchesInFlight: true,
+  manualBatchesInFlight: true,
+  schedulerActive: true,
+});
 export const liveProgressEventSchema = z.object({
   seq,
   progress: liveProgressSchema,
@@ -52,6 +58,19 @@ export const liveDashboardStateSchema = z.object({
 });
 export type LiveDashboardState = z.infer<typeof liveDashboardStateSchema>;
 
+/**
+ * The scanner state (api/scan.ts `scanActivitySchema`) with `scanningActive`, so it merges into the scan
+ * progress snapshot as it is. The API reads it about once a second while `/live` has sockets and pushes it
+ * when it changed, at once after a pause, resume or Refresh Data handled by the same process.
+ */
+export const liveScanStateSchema = scanActivitySchema.extend({ scanningActive: z.boolean() });
+export const liveScanStateEventSchema = z.object({
+  seq,
+  scan: liveScanStateSchema,
+  occurredAt: z.iso.datetime({ offset: true }),
+});
+export type LiveScanStateEvent = z.infer<typeof liveScanStateEventSchema>;
+
 /** Websites whose latest scan changed; `truncated` means more changed than listed: reload the list. */
 export const liveWebsitesChangedEventSchema = z.object({
   seq,
@@ -66,6 +85,7 @@ export const liveEventSchemas = {
   metrics: liveMetricsEventSchema,
   progress: liveProgressEventSchema,
   'websites-changed': liveWebsitesChangedEventSchema,
+  'scan-state': liveScanStateEventSchema,
 } as const;
 
 export interface LiveServerToClientEvents {
@@ -73,6 +93,7 @@ export interface LiveServerToClientEvents {
   metrics: (payload: LiveMetricsEvent) => void;
   progress: (payload: LiveProgressEvent) => void;
   'websites-changed': (payload: LiveWebsitesChangedEvent) => void;
+  'scan-state': (payload: LiveScanStateEvent) => void;
 }
 /** `/live` is read-only: anything a client sends there is ignored. */
 export type LiveClientToServerEvents = Record<never, never>;

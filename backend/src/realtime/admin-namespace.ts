@@ -21,6 +21,8 @@ export interface AdminSessionVerifier {
 export interface AdminFeed {
   /** Streams new scan log lines to subscribed admin sockets. */
   publishLogLines(lines: AdminScanLogLine[]): void;
+  /** Pushes a fresh status now (the scanner state changed) to connected admins, if any. */
+  pushStatus(): void;
   close(): void;
 }
 
@@ -184,6 +186,15 @@ export function setUpAdminNamespace(
         const valid = validate('scan-log', adminEventSchemas['scan-log'], line);
         if (valid) room.emit('scan-log', valid);
       }
+    },
+    pushStatus() {
+      if (closed || nsp.sockets.size === 0) return;
+      // A read under way may have started before the change: push from one that starts after it.
+      void (reading ?? Promise.resolve())
+        .then(() => readStatus())
+        .then((status) => {
+          if (status && !closed) nsp.emit('status', status);
+        });
     },
     close() {
       closed = true;

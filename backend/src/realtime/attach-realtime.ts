@@ -6,6 +6,7 @@ import { runEventConsumer, type EventConsumerOptions, type RunningConsumer } fro
 import { Server } from 'socket.io';
 import type { Logger } from '@mcp-census/streams/platform/logger';
 import { setUpAdminNamespace, type AdminNamespace, type AdminSessionVerifier } from './admin-namespace';
+import type { ScanStateFeed } from '../services/scan-state-feed';
 import { setUpLiveNamespace } from './live-namespace';
 
 export interface RealtimeOptions {
@@ -18,6 +19,8 @@ export interface RealtimeOptions {
   readAdminStatus: () => Promise<AdminStatus>;
   /** The figures and scan progress `/live` pushes, read once per coalesced flush of deltas. */
   readDashboardState: () => Promise<LiveDashboardState>;
+  /** The scanner state: `/live` pushes it as `scan-state` when it changes; `/admin` pushes its status then too. */
+  scanState?: Pick<ScanStateFeed, 'read' | 'subscribe'>;
   log: Logger;
   /** Topic overrides for tests; default TOPICS.dashboardDelta and TOPICS.scanLog. */
   topics?: { dashboardDelta: string; scanLog: string };
@@ -26,6 +29,7 @@ export interface RealtimeOptions {
   /** Test hooks; defaults are the product's 250 ms and 5 s. */
   coalesceMs?: number;
   statusIntervalMs?: number;
+  scanStateIntervalMs?: number;
 }
 
 export interface RunningRealtime {
@@ -66,12 +70,6 @@ export async function attachRealtime(opts: RealtimeOptions): Promise<RunningReal
   // Only the two named namespaces are served.
   io.of('/').use((_socket, next) => next(new Error(`Connect to ${REALTIME_NAMESPACES.live} or ${REALTIME_NAMESPACES.admin}`)));
 
-  const live = setUpLiveNamespace(io.of(REALTIME_NAMESPACES.live), {
-    serverId: randomBytes(6).toString('hex'),
-    log,
-    readDashboardState: opts.readDashboardState,
-    ...(opts.coalesceMs !== undefined ? { coalesceMs: opts.coalesceMs } : {}),
-  });
   const admin = setUpAdminNamespace(io.of(REALTIME_NAMESPACES.admin) as unknown as AdminNamespace, {
     sessions: opts.sessions,
     readAdminStatus: opts.readAdminStatus,
@@ -79,12 +77,23 @@ export async function attachRealtime(opts: RealtimeOptions): Promise<RunningReal
     ...(opts.allowedOrigins ? { allowedOrigins: opts.allowedOrigins } : {}),
     ...(opts.statusIntervalMs !== undefined ? { statusIntervalMs: opts.statusIntervalMs } : {}),
   });
+  const live = setUpLiveNamespace(io.of(REALTIME_NAMESPACES.live), {
+    serverId: randomBytes(6).toString('hex'),
+    log,
+    readDashboardState: opts.readDashboardState,
+    ...(opts.coalesceMs !== undefined ? { coalesceMs: opts.coalesceMs } : {}),
+    ...(opts.scanState ? { scanState: opts.scanState, onScanStateChange: () => admin.pushStatus() } : {}),
+    ...(opts.scanStateIntervalMs !== undefined ? { scanStateIntervalMs: opts.scanStateIntervalMs } : {}),
+  });
+  // A change made by this process reaches admins at once, even with no `/live` socket open.
+  const stopAdminFollow = opts.scanState?.subscribe(() => admin.pushStatus());
 
   const consumers: RunningConsumer[] = [];
   const close = async () => {
     if (closed) return;
     closed = true;
     // Sockets and timers first (instant); consumers may take a fetch wait to leave their groups.
+    stopAdminFollow?.();
     live.close();
     admin.close();
     for (const nsp of [io.of(REALTIME_NAMESPACES.live), io.of(REALTIME_NAMESPACES.admin)]) nsp.disconnectSockets(true);

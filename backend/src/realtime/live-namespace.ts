@@ -5,10 +5,14 @@ import {
   type LiveClientToServerEvents,
   type LiveDashboardState,
   type LiveServerToClientEvents,
+  type ScanActivity,
 } from '@mcp-census/schemas';
 import type { Namespace } from 'socket.io';
 import type { Logger } from '@mcp-census/streams/platform/logger';
+import { isScanningActive } from '../queries/scan-state';
+import type { ScanStateFeed } from '../services/scan-state-feed';
 import { createDeltaCoalescer, type CoalescedDelta } from './delta-coalescer';
+import { createScanStateWatch } from './scan-state-watch';
 import { outgoingValidator } from './socket-validation';
 
 export type LiveNamespace = Namespace<LiveClientToServerEvents, LiveServerToClientEvents>;
@@ -28,6 +32,11 @@ export interface LiveNamespaceOptions {
   /** The figures and progress pushed with each coalesced flush (queries/dashboard-state.ts). */
   readDashboardState: () => Promise<LiveDashboardState>;
   coalesceMs?: number;
+  /** The scanner state, read while sockets are connected and pushed as `scan-state` when it changes. */
+  scanState?: Pick<ScanStateFeed, 'read' | 'subscribe'>;
+  /** Called after a pushed scanner state change (the admin status follows it). */
+  onScanStateChange?: (state: ScanActivity) => void;
+  scanStateIntervalMs?: number;
 }
 
 /**
@@ -36,6 +45,8 @@ export interface LiveNamespaceOptions {
  * events), and `hello` tells a new socket where the numbering stands. Deltas
  * say only what changed: each flush reads the figures once, for every socket,
  * one flush at a time, so a push never shows older figures than the one before.
+ * The scanner state is read by one watch per server, only while sockets are
+ * connected, and pushed when it changed.
  */
 export function setUpLiveNamespace(nsp: LiveNamespace, opts: LiveNamespaceOptions): LiveFeed {
   const validate = outgoingValidator(opts.log);
@@ -43,10 +54,39 @@ export function setUpLiveNamespace(nsp: LiveNamespace, opts: LiveNamespaceOption
   let closed = false;
   let lastReadError: string | undefined;
 
+  const scanStateSource = opts.scanState;
+  const watch =
+    scanStateSource &&
+    createScanStateWatch({
+      read: () => scanStateSource.read(),
+      log: opts.log,
+      ...(opts.scanStateIntervalMs !== undefined ? { intervalMs: opts.scanStateIntervalMs } : {}),
+      onChange: (state) => {
+        if (closed) return;
+        const event = validate('scan-state', liveEventSchemas['scan-state'], {
+          seq: seq + 1,
+          scan: { ...state, scanningActive: isScanningActive(state) },
+          occurredAt: new Date().toISOString(),
+        });
+        if (event) {
+          seq += 1;
+          nsp.emit('scan-state', event);
+        }
+        opts.onScanStateChange?.(state);
+      },
+    });
+  const unsubscribe = watch && scanStateSource?.subscribe(() => watch.poke());
+
   nsp.on('connection', (socket) => {
     // Sent in the same tick as the socket joined, so no broadcast can fall between hello and the next seq.
     const hello = validate('hello', liveEventSchemas.hello, { seq, serverId: opts.serverId });
     if (hello) socket.emit('hello', hello);
+    if (!watch || closed) return;
+    // A new socket has the state from its REST snapshot; the watch pushes what changes after its hello.
+    watch.start();
+    socket.on('disconnect', () => {
+      if (nsp.sockets.size === 0) watch.stop();
+    });
   });
 
   const readState = async (): Promise<LiveDashboardState | undefined> => {
@@ -99,6 +139,8 @@ export function setUpLiveNamespace(nsp: LiveNamespace, opts: LiveNamespaceOption
     close: () => {
       closed = true;
       coalescer.close();
+      watch?.stop();
+      unsubscribe?.();
     },
   };
 }

@@ -14,7 +14,7 @@ import { contributeRoutes } from '../http/routes/contribute-routes';
 import { exportRoutes } from '../http/routes/export-route';
 import { optOutRoutes } from '../http/routes/opt-out-route';
 import { publicDataRoutes } from '../http/routes/public-data-routes';
-import type { ScanService } from '../http/routes/scan-routes';
+import { recentAdoptionsRoutes } from '../http/routes/recent-adoptions-route';
 import { unsubscribeRoutes } from '../http/routes/unsubscribe-route';
 import { writeLimiter } from '../http/write-limits';
 import { resolveUnsubscribeSecret } from '../jobs/unsubscribe-token';
@@ -26,6 +26,7 @@ import { recordProcessStart } from '../services/process-starts';
 import { createPublicData } from '../services/public-data';
 import type { Logger } from '@mcp-census/streams/platform/logger';
 import { isHostOptedOut } from '../services/opt-out-check';
+import type { ApiScanService } from './roles';
 
 export interface ApiSurface {
   routers: Router[];
@@ -40,7 +41,7 @@ export interface ApiSurfaceOptions {
   pool: pg.Pool;
   clickhouse: ClickHouseClient;
   kafkaBrokers: string[];
-  scanService: ScanService;
+  scanService: ApiScanService;
   log: Logger;
   startedAt: Date;
   /** Host → address map of the simulated web (demo and tests); never set in production. */
@@ -81,11 +82,12 @@ export async function createApiSurface(opts: ApiSurfaceOptions): Promise<ApiSurf
 
   const routers = [
     publicDataRoutes(publicData),
+    recentAdoptionsRoutes({ pool, clickhouse }),
     exportRoutes(publicData, publicUrl),
     contributeRoutes({ pool, scanner }),
     unsubscribeRoutes({ pool, unsubscribeSecret }),
     adminAuthRoutes({ credentials, sessions, log: log.child({ component: 'admin' }), deviceSecret }),
-    adminRoutes({ pool, requireAdmin: adminGate, readStatus }),
+    adminRoutes({ pool, requireAdmin: adminGate, readStatus, scanState: opts.scanService.scanState }),
     optOutRoutes({ pool }),
     adminOptOutRoutes({ pool, requireAdmin: adminGate, onDecided: () => publicData.invalidate() }),
     agentRoutes({
@@ -110,6 +112,7 @@ export async function createApiSurface(opts: ApiSurfaceOptions): Promise<ApiSurf
         sessions,
         readAdminStatus: readStatus,
         readDashboardState: () => readDashboardState(pool, new Date()),
+        scanState: opts.scanService.scanState,
         log: realtimeLog,
         allowedOrigins: [publicUrl],
       });

@@ -18,7 +18,9 @@ import {
 import type { AppConfig } from '../config/config';
 import type { ScanService } from '../http/routes/scan-routes';
 import { startScheduledJobs } from '../jobs/start-scheduled-jobs';
+import { readScanActivity } from '../queries/scan-state';
 import { readScanProgressStatus } from '../services/scan-progress-status';
+import { createScanStateFeed, type ScanStateFeed } from '../services/scan-state-feed';
 import type { Logger } from '@mcp-census/streams/platform/logger';
 import { timedStep } from '../util/timed-step';
 
@@ -34,8 +36,13 @@ export interface RoleOptions {
   resolveHost?: ProberOptions['resolveHost'];
 }
 
+/** The api role's scan service, with the scanner state the sockets push (services/scan-state-feed.ts). */
+export interface ApiScanService extends ScanService {
+  readonly scanState: ScanStateFeed;
+}
+
 export interface RunningRoles {
-  scanService: ScanService | undefined;
+  scanService: ApiScanService | undefined;
   stop(): Promise<void>;
 }
 
@@ -135,13 +142,19 @@ export async function startRoles(opts: RoleOptions): Promise<RunningRoles> {
       stops.push(['scheduled jobs', () => jobs.stop()]);
     }
 
-    const scanService: ScanService | undefined = roles.has('api')
-      ? {
-          requestBatch: (size) =>
-            enqueueBatch({ pool, publisher, reason: 'manual', size, now: new Date(), rescanIntervalMs: config.scan.rescanIntervalMs, requestTimeoutMs: SCAN_REQUEST_TIMEOUT_MS }),
-          progress: () => readScanProgressStatus(pool, { now: new Date(), rescanIntervalMs: config.scan.rescanIntervalMs, requestTimeoutMs: SCAN_REQUEST_TIMEOUT_MS }),
-        }
-      : undefined;
+    let scanService: ApiScanService | undefined;
+    if (roles.has('api')) {
+      const scanState = createScanStateFeed(() => readScanActivity(pool, { now: new Date(), requestTimeoutMs: SCAN_REQUEST_TIMEOUT_MS }));
+      scanService = {
+        scanState,
+        async requestBatch(size) {
+          const result = await enqueueBatch({ pool, publisher, reason: 'manual', size, now: new Date(), rescanIntervalMs: config.scan.rescanIntervalMs, requestTimeoutMs: SCAN_REQUEST_TIMEOUT_MS });
+          if (result.status === 'queued') scanState.changed();
+          return result;
+        },
+        progress: () => readScanProgressStatus(pool, { now: new Date(), rescanIntervalMs: config.scan.rescanIntervalMs, requestTimeoutMs: SCAN_REQUEST_TIMEOUT_MS }),
+      };
+    }
     return { scanService, stop: stopAll };
   } catch (err) {
     await stopAll();

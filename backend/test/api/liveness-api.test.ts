@@ -99,7 +99,7 @@ describe('liveness over the API', () => {
     const status = adminStatusSchema.parse(
       await readAdminStatus({
         pool: db.pool,
-        progress: async () => ({ scanningActive: false, paused: false, currentBatch: 0, totalWebsites: 2, scannedWebsites: 2, mcpEnabledCount: 1, scannedToday: 2, errors: 0, lastScanTime: null }),
+        progress: async () => ({ scanningActive: false, paused: false, scanState: 'idle', batchesInFlight: 0, manualBatchesInFlight: 0, schedulerActive: false, currentBatch: 0, totalWebsites: 2, scannedWebsites: 2, mcpEnabledCount: 1, scannedToday: 2, errors: 0, lastScanTime: null }),
         starts: { restartCount: 0, lastRestart: new Date().toISOString() },
         deadLetters: async () => [],
       }),

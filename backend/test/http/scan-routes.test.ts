@@ -47,7 +47,17 @@ afterAll(async () => {
 describe('scan routes', () => {
   it('reports empty progress before anything exists', async () => {
     const res = await fetch(`${base}/api/scan-progress`);
-    expect(scanProgressResponseSchema.parse(await res.json())).toEqual({ scanningActive: false, totalWebsites: 0, mcpEnabledCount: 0, scannedToday: 0, lastScanTime: null });
+    expect(scanProgressResponseSchema.parse(await res.json())).toEqual({
+      scanningActive: false,
+      totalWebsites: 0,
+      mcpEnabledCount: 0,
+      scannedToday: 0,
+      lastScanTime: null,
+      scanState: 'idle',
+      batchesInFlight: 0,
+      manualBatchesInFlight: 0,
+      schedulerActive: false,
+    });
   });
 
   it('queues one batch of 50 and coalesces repeated presses', async () => {
@@ -75,7 +85,17 @@ describe('scan routes', () => {
     await applyScanCompletions(db.pool, completions);
     await stateProjection.projectScanCompleted(db.pool, completions, { now });
     const progress = scanProgressResponseSchema.parse(await (await fetch(`${base}/api/scan-progress`)).json());
-    expect(progress).toEqual({ scanningActive: false, totalWebsites: 60, mcpEnabledCount: 7, scannedToday: 50, lastScanTime: now.toISOString() });
+    expect(progress).toEqual({
+      scanningActive: false,
+      totalWebsites: 60,
+      mcpEnabledCount: 7,
+      scannedToday: 50,
+      lastScanTime: now.toISOString(),
+      scanState: 'idle',
+      batchesInFlight: 0,
+      manualBatchesInFlight: 0,
+      schedulerActive: false,
+    });
   });
 
   it.each([

@@ -15,13 +15,15 @@ import { metricsPushes, queryKeys, scanProgressPushes } from './query-options';
  * The `/live` socket feeds the cached snapshots: metrics and progress pushes
  * are merged in (when newer), websites-changed invalidates what changed. A seq
  * gap, a reconnect or a new server id means events were missed: invalidate
- * everything. Data the socket does not carry (industry, trends, scanningActive)
- * is refreshed after events, at most as often as its polling interval.
+ * everything. The scanner state (`scan-state`, with scanningActive) is merged
+ * into the scan progress like the progress pushes. Data the socket does not
+ * carry (industry, trends, the scanner's network state) is refreshed after
+ * events, at most as often as its polling interval.
  */
 
 /** Website lists are invalidated at most this often while scans stream in. */
 const WEBSITE_LIST_REFRESH_MS = 10_000;
-/** A last refresh after the events stop, so "Scanning Active" settles to "Standby". */
+/** A last refresh after the events stop, for what the events do not carry. */
 const QUIET_REFRESH_MS = 31_000;
 
 type LiveSocket = Socket<LiveServerToClientEvents, LiveClientToServerEvents>;
@@ -104,8 +106,15 @@ function connect(client: QueryClient): LiveSocket {
   live.on('progress', (raw) => {
     const event = liveEventSchemas.progress.safeParse(raw);
     if (!event.success) return invalidateAll(client);
-    // scanningActive only comes from REST, so the snapshot keeps its age and is re-read on schedule.
+    // The scanner's network state only comes from REST, so the snapshot keeps its age and is re-read on schedule.
     scanProgressPushes.apply(client, event.data.seq, event.data.progress);
+    afterEvent(client, event.data.seq);
+  });
+  live.on('scan-state', (raw) => {
+    const event = liveEventSchemas['scan-state'].safeParse(raw);
+    if (!event.success) return invalidateAll(client);
+    // Scanning now, Running, Paused or Idle, seconds after the change instead of at the next 30 s poll.
+    scanProgressPushes.apply(client, event.data.seq, event.data.scan);
     afterEvent(client, event.data.seq);
   });
   live.on('websites-changed', (raw) => {

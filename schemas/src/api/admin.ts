@@ -3,6 +3,7 @@ import { LOG_LEVELS } from '../events';
 import { SUBSCRIPTION_FREQUENCIES } from './contribute';
 import { singleLineText, storableText } from './text';
 import { scannerStateSchema, unreachableEndpointSchema } from './liveness';
+import { scanActivitySchema } from './scan';
 
 const count = z.number().int().nonnegative();
 const isoDateTime = z.iso.datetime({ offset: true });
@@ -77,6 +78,8 @@ export const adminStatusSchema = z.object({
     lastScanTime: isoDateTime.nullable(),
     /** Scans that ended in an error today (UTC). */
     errors: count,
+    // The scanner state (api/scan.ts); optional on the wire only for an API replica older than these fields.
+    ...scanActivitySchema.partial().shape,
   }),
   scanControl: z.object({
     canPause: z.boolean(),

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { SCAN_REASONS, TOPICS } from '@mcp-census/schemas';
 import type { EventPublisher } from '../kafka/event-publisher';
 import { SINGLE_KEY_LOCKS } from '../platform/advisory-locks';
+import { isScanningPaused } from './scan-control';
 
 export type ScanReason = (typeof SCAN_REASONS)[number];
 
@@ -29,7 +30,9 @@ export interface EnqueueOptions {
 export type EnqueueResult =
   | { status: 'queued'; batchId: string; siteCount: number }
   | { status: 'pending'; batchId: string }
-  | { status: 'nothing-due' };
+  | { status: 'nothing-due' }
+  /** An operator paused scanning: nothing was queued. */
+  | { status: 'paused' };
 
 /** UNREACHABLE_RETRY_HOURS' default: 1 h, 4 h, 12 h. */
 export const DEFAULT_UNREACHABLE_RETRY_MS: readonly number[] = [1, 4, 12].map((h) => h * 3_600_000);
@@ -39,14 +42,24 @@ export const DEFAULT_UNREACHABLE_RETRY_MS: readonly number[] = [1, 4, 12].map((h
  * longest ago), records the batch and publishes one scan.requested per site.
  * The rows and the events are one unit: the transaction commits only after
  * the broker acknowledged the events, so a failed send leaves nothing behind.
+ * While scanning is paused nothing is queued; a manual request checks the
+ * pause under the lock that Pause takes too (scan-control.ts), so no manual
+ * batch starts after a Pause has been answered.
  */
 export async function enqueueBatch(opts: EnqueueOptions): Promise<EnqueueResult> {
   const client = await opts.pool.connect();
   try {
     await client.query('BEGIN');
     if (opts.reason === 'manual') {
-      // Repeated presses while a manual batch is outstanding add nothing.
+      // Repeated presses while a manual batch is outstanding add nothing; Pause takes this lock too.
       await client.query('SELECT pg_advisory_xact_lock($1)', [SINGLE_KEY_LOCKS.manualScanBatch]);
+    }
+    // Read after the lock: a Pause answered before this request is seen here.
+    if (await isScanningPaused(client)) {
+      await client.query('ROLLBACK');
+      return { status: 'paused' };
+    }
+    if (opts.reason === 'manual') {
       const pending = await client.query<{ id: string }>(
         `SELECT id FROM scan_batches WHERE reason = 'manual' AND completed_at IS NULL AND requested_at > $1 ORDER BY requested_at DESC LIMIT 1`,
         [new Date(opts.now.getTime() - opts.requestTimeoutMs)],

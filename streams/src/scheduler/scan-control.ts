@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { z } from 'zod';
+import { SINGLE_KEY_LOCKS } from '../platform/advisory-locks';
 
 const PAUSE_KEY = 'scan.paused';
 const pauseSchema = z.object({ paused: z.boolean(), changedAt: z.string() });
@@ -11,10 +12,17 @@ export async function isScanningPaused(db: pg.Pool | pg.PoolClient): Promise<boo
   return parsed.success ? parsed.data.paused : false;
 }
 
+/**
+ * Writes the operator's choice under the manual-batch lock (enqueue-batch.ts):
+ * a Refresh Data request either committed its batch before the pause (it then
+ * finishes like any batch in flight) or sees the pause and queues nothing.
+ */
 export async function setScanningPaused(db: pg.Pool | pg.PoolClient, paused: boolean, now: Date = new Date()): Promise<void> {
+  // One statement: the transaction-scoped lock is held until the write commits.
   await db.query(
-    `INSERT INTO app_settings (key, value, updated_at) VALUES ($1, $2, $3)
+    `INSERT INTO app_settings (key, value, updated_at)
+     SELECT $1::text, $2::jsonb, $3::timestamptz FROM (SELECT pg_advisory_xact_lock($4::bigint)) AS serialised
      ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = EXCLUDED.updated_at`,
-    [PAUSE_KEY, JSON.stringify({ paused, changedAt: now.toISOString() }), now],
+    [PAUSE_KEY, JSON.stringify({ paused, changedAt: now.toISOString() }), now, SINGLE_KEY_LOCKS.manualScanBatch],
   );
 }

@@ -5,13 +5,21 @@ import { z } from 'zod';
 import { reportIdParamSchema, type AdminStatus, type ReportDeletionResponse, type ScanControlResponse } from '@mcp-census/schemas';
 import { setScanningPaused } from '@mcp-census/streams';
 import { scheduleReportDeletion } from '../../services/report-deletions';
+import type { ScanStateFeed } from '../../services/scan-state-feed';
 import { parseParam } from '../query-params';
 import { parseJsonBody } from '../request-body';
 
 const emptyBody = z.object({}).strict();
 
 /** The operator's calls; every one passes `requireAdmin` first (401 without a session). */
-export function adminRoutes(deps: { pool: pg.Pool; requireAdmin: Middleware; readStatus: () => Promise<AdminStatus>; now?: () => Date }): Router {
+export function adminRoutes(deps: {
+  pool: pg.Pool;
+  requireAdmin: Middleware;
+  readStatus: () => Promise<AdminStatus>;
+  /** Told after Pause and Resume, so the sockets push the new scanner state at once. */
+  scanState?: Pick<ScanStateFeed, 'changed'>;
+  now?: () => Date;
+}): Router {
   const now = deps.now ?? (() => new Date());
   const router = new Router();
   router.get('/api/admin/status', deps.requireAdmin, async (ctx) => {
@@ -21,6 +29,7 @@ export function adminRoutes(deps: { pool: pg.Pool; requireAdmin: Middleware; rea
   const control = (paused: boolean) => async (ctx: Context) => {
     await parseJsonBody(ctx, emptyBody);
     await setScanningPaused(deps.pool, paused, now());
+    deps.scanState?.changed();
     const body: ScanControlResponse = { paused, message: paused ? 'Scanning paused' : 'Scanning resumed' };
     ctx.body = body;
   };

@@ -1,9 +1,12 @@
 import Router from '@koa/router';
-import { scanRequestBodySchema, type ScanProgressResponse, type ScanProgressSnapshot, type ScanRequestResponse } from '@mcp-census/schemas';
+import { SCAN_PAUSED_MESSAGE, scanRequestBodySchema, type ScanProgressResponse, type ScanProgressSnapshot, type ScanRequestResponse } from '@mcp-census/schemas';
+import { HttpError } from '../error-handler';
 import { parseJsonBody } from '../request-body';
 
 export interface ScanService {
-  requestBatch(batchSize: number): Promise<{ status: 'queued'; batchId: string; siteCount: number } | { status: 'pending'; batchId: string } | { status: 'nothing-due' }>;
+  requestBatch(
+    batchSize: number,
+  ): Promise<{ status: 'queued'; batchId: string; siteCount: number } | { status: 'pending'; batchId: string } | { status: 'nothing-due' } | { status: 'paused' }>;
   progress(): Promise<ScanProgressSnapshot>;
 }
 
@@ -25,12 +28,18 @@ export function scanRoutes(service: ScanService): Router {
       scannedToday: p.scannedToday,
       lastScanTime: p.lastScanTime,
       ...(p.scanner ? { scanner: p.scanner } : {}),
+      scanState: p.scanState,
+      batchesInFlight: p.batchesInFlight,
+      manualBatchesInFlight: p.manualBatchesInFlight,
+      schedulerActive: p.schedulerActive,
     };
     ctx.body = body;
   });
   router.post('/api/scan', async (ctx) => {
     const { batchSize } = await parseJsonBody(ctx, scanRequestBodySchema);
     const result = await service.requestBatch(batchSize);
+    // Pause stops Refresh Data too: refused, nothing queued.
+    if (result.status === 'paused') throw new HttpError(409, SCAN_PAUSED_MESSAGE);
     const body: ScanRequestResponse = {
       status: result.status,
       batchId: result.status === 'nothing-due' ? null : result.batchId,

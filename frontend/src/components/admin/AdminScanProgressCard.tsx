@@ -4,18 +4,25 @@ import { Badge } from '../ui/Badge';
 import { Card } from '../ui/Card';
 import { CardTitle } from '../ui/CardTitle';
 import { isScannerOffline, ScannerOfflineBanner } from '../scanner/ScannerOfflineBanner';
+import { ScanStateBadge } from '../scanner/ScanStateBadge';
+import { scanStateOf } from '../scanner/scan-state-text';
 import { ScanControls } from './ScanControls';
 
 export function AdminScanProgressCard({ status, onChanged }: { status: AdminStatus; onChanged: () => void }) {
   const p = status.scanProgress;
   const scanner = status.scanner;
   const offline = isScannerOffline(scanner) ? scanner : undefined;
+  const state = scanStateOf(p);
   const share = p.totalWebsites > 0 ? Math.min(100, (p.scannedWebsites / p.totalWebsites) * 100) : 0;
   return (
     <Card as="section" className="space-y-4">
-      <div className="flex items-center justify-between gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <CardTitle>Scan Progress</CardTitle>
-        {offline ? <Badge tone="red">Offline</Badge> : p.isScanning ? <Badge tone="green">Active</Badge> : <Badge>Idle</Badge>}
+        {/* The spec's Active/Idle (a batch in flight or not), then the scanner state; an offline scanner overrides both. */}
+        <div className="flex flex-wrap items-center gap-3">
+          {offline ? <Badge tone="red">Offline</Badge> : p.isScanning ? <Badge tone="green">Active</Badge> : <Badge>Idle</Badge>}
+          {!offline && state && <ScanStateBadge state={state} />}
+        </div>
       </div>
       {offline && <ScannerOfflineBanner scanner={offline} />}
       <div>
@@ -47,7 +54,7 @@ export function AdminScanProgressCard({ status, onChanged }: { status: AdminStat
           <dd className="font-semibold">{formatRelativeTime(p.lastScanTime)}</dd>
         </div>
       </dl>
-      <ScanControls control={status.scanControl} onChanged={onChanged} />
+      <ScanControls control={status.scanControl} state={state} onChanged={onChanged} />
     </Card>
   );
 }

@@ -1,7 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { SCAN_PAUSED_MESSAGE } from '@mcp-census/schemas/api/scan';
+import { ApiError } from '../../lib/api-client';
 import { localDateStamp } from '../../lib/format';
 import { downloadReport, startScan } from '../../lib/public-api';
+import { useScanProgress } from '../../state/queries';
 import { queryKeys } from '../../state/query-options';
 import { showToast } from '../../state/toast';
 
@@ -17,14 +21,30 @@ function saveFile(blob: Blob, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1_000);
 }
 
-const roundButton =
-  'grid h-14 w-14 place-items-center rounded-full shadow-lg transition-colors focus-visible:outline-offset-4 disabled:cursor-wait disabled:opacity-70';
+/**
+ * Phones: an opaque bar along the bottom edge, two labelled buttons side by side;
+ * the round buttons stacked at the right sat on the website table's "View Details"
+ * buttons. A spacer as tall as the bar ends the page, so its end (the footer)
+ * scrolls clear of the bar. From `sm` up: the spec's floating round buttons.
+ */
+const bar =
+  'fixed inset-x-0 bottom-0 z-40 flex gap-2 border-t border-slate-200 bg-white/95 px-4 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] backdrop-blur dark:border-slate-800 dark:bg-slate-950/95 sm:inset-x-auto sm:right-6 sm:bottom-6 sm:flex-col sm:gap-3 sm:border-0 sm:bg-transparent sm:p-0 sm:backdrop-blur-none dark:sm:bg-transparent';
+const button =
+  'flex h-11 flex-1 items-center justify-center gap-2 rounded-full text-sm font-medium shadow-sm transition-colors focus-visible:outline-offset-4 disabled:cursor-wait disabled:opacity-70 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 sm:grid sm:h-14 sm:w-14 sm:flex-none sm:place-items-center sm:shadow-lg';
+/** The label is the accessible name too (aria-label); shown only on phones. */
+const label = 'sm:sr-only';
+/** The bar's height: border, top padding, button, bottom padding (at least the safe area). */
+const barSpacer = 'h-[calc(3.25rem_+_1px_+_max(0.5rem,env(safe-area-inset-bottom)))] sm:hidden';
 
-/** Export Report and Refresh Data, floating at the bottom right of the overview. */
+/** Export Report and Refresh Data: floating at the bottom right of the overview, a bottom bar on phones. */
 export function FloatingActions() {
   const queryClient = useQueryClient();
+  const { data: progress } = useScanProgress();
   const [exporting, setExporting] = useState(false);
   const [scanning, setScanning] = useState(false);
+  const pausedHintId = useId();
+  // Refresh Data is refused while paused (409): say so on the button instead of letting it fail.
+  const paused = progress?.scanState === 'paused';
 
   const exportReport = async () => {
     setExporting(true);
@@ -39,44 +59,56 @@ export function FloatingActions() {
   };
 
   const refreshData = async () => {
+    if (paused) return;
     setScanning(true);
     try {
       await startScan();
       void queryClient.invalidateQueries({ queryKey: queryKeys.websiteLists });
       showToast({ title: 'Scan initiated', description: 'Started scanning websites for MCP endpoints. This may take a few minutes.' });
-    } catch {
-      showToast({ title: 'Error', description: 'Failed to initiate scan. Please try again.', variant: 'destructive' });
+    } catch (err) {
+      // Refused (paused since this page last heard): the server's own words, and a fresh state for the button.
+      const refusal = err instanceof ApiError && err.status === 409 ? err.serverError : undefined;
+      if (refusal) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.scanProgress });
+        showToast({ title: 'Scanning paused', description: refusal, variant: 'destructive' });
+      } else {
+        showToast({ title: 'Error', description: 'Failed to initiate scan. Please try again.', variant: 'destructive' });
+      }
     } finally {
       setScanning(false);
     }
   };
 
   return (
-    <div className="fixed bottom-6 right-6 z-40 flex flex-col gap-3">
+    <div className={bar}>
       <button
         type="button"
         onClick={() => void exportReport()}
         disabled={exporting}
         aria-label="Export Report"
         title="Export Report"
-        className={`${roundButton} bg-white text-indigo-700 ring-1 ring-slate-200 hover:bg-slate-50 dark:bg-slate-800 dark:text-indigo-300 dark:ring-slate-700`}
+        className={`${button} bg-white text-indigo-700 ring-1 ring-slate-200 hover:bg-slate-50 dark:bg-slate-800 dark:text-indigo-300 dark:ring-slate-700`}
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 sm:h-6 sm:w-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
           <path d="M12 3v12M7 10l5 5 5-5M5 21h14" />
         </svg>
+        <span className={label}>Export Report</span>
       </button>
       <button
         type="button"
         onClick={() => void refreshData()}
         disabled={scanning}
+        // aria-disabled, not disabled: the button stays focusable, so its explanation can be read.
+        aria-disabled={paused || undefined}
+        aria-describedby={paused ? pausedHintId : undefined}
         aria-label="Refresh Data"
-        title="Refresh Data"
-        className={`${roundButton} bg-indigo-600 text-white hover:bg-indigo-500`}
+        title={paused ? SCAN_PAUSED_MESSAGE : 'Refresh Data'}
+        className={`${button} bg-indigo-600 text-white hover:bg-indigo-500 aria-disabled:hover:bg-indigo-600`}
       >
         <svg
           aria-hidden="true"
           viewBox="0 0 24 24"
-          className={`h-6 w-6 ${scanning ? 'animate-spin' : ''}`}
+          className={`h-5 w-5 sm:h-6 sm:w-6 ${scanning ? 'motion-safe:animate-spin' : ''}`}
           fill="none"
           stroke="currentColor"
           strokeWidth="2"
@@ -85,7 +117,15 @@ export function FloatingActions() {
         >
           <path d="M20 12a8 8 0 1 1-2.3-5.7M20 4v5h-5" />
         </svg>
+        <span className={label}>Refresh Data</span>
       </button>
+      {paused && (
+        <span id={pausedHintId} className="sr-only">
+          {SCAN_PAUSED_MESSAGE}
+        </span>
+      )}
+      {/* After everything else on the page, footer included: the page reserves the bar's height at its end. */}
+      {createPortal(<div aria-hidden="true" className={barSpacer} />, document.body)}
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import { formatCount, formatRelativeTime } from '../../lib/format';
 import { useScanProgress } from '../../state/queries';
 import { isScannerOffline, ScannerOfflineBanner } from '../scanner/ScannerOfflineBanner';
+import { ScanStateBadge } from '../scanner/ScanStateBadge';
+import { scanStateOf } from '../scanner/scan-state-text';
 import { Card } from '../ui/Card';
 import { CardTitle } from '../ui/CardTitle';
 import { Skeleton } from '../ui/Skeleton';
@@ -19,6 +21,9 @@ export function LiveMonitoringCard() {
   const scanner = progress?.scanner;
   /** An offline scanner replaces "Scanning Active" / "Standby": nothing is being scanned. */
   const offline = isScannerOffline(scanner) ? scanner : undefined;
+  const state = progress && scanStateOf(progress);
+  /** The spec's word, then the honest state: "Standby · Paused", "Scanning Active · Scanning now · manual batch". */
+  const specWord = progress?.scanningActive ? 'Scanning Active' : 'Standby';
   return (
     <Card as="section" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -29,13 +34,15 @@ export function LiveMonitoringCard() {
             Scanner offline
           </span>
         )}
-        {progress && !offline && (
+        {progress && !offline && state && <ScanStateBadge state={state} lead={specWord} />}
+        {progress && !offline && !state && (
+          // An API replica older than the scanner state: the spec's word alone.
           <span className="flex items-center gap-2 text-sm font-medium">
             <span
               aria-hidden="true"
-              className={`h-2.5 w-2.5 rounded-full ${progress.scanningActive ? 'animate-pulse bg-green-500' : 'bg-slate-400'}`}
+              className={`h-2.5 w-2.5 rounded-full ${progress.scanningActive ? 'bg-green-500 motion-safe:animate-pulse' : 'bg-slate-400'}`}
             />
-            {progress.scanningActive ? 'Scanning Active' : 'Standby'}
+            {specWord}
           </span>
         )}
       </div>
