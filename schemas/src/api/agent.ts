@@ -5,6 +5,7 @@ import { singleScanSchema } from './one-url-scan';
 import { singleLineText } from './text';
 import { metricsResponseSchema } from './websites';
 import { adoptionTrendPointSchema, monthlyTrendSchema, weeklyGrowthSchema } from './trends';
+import { weeklyGrowthBaselineSchema } from './weekly-growth-baseline';
 
 /*
  * The agent-facing API: /.well-known/mcp.json, /mcp/resources, /mcp/tools,
@@ -280,6 +281,8 @@ export const totalPlatformsResultSchema = z.object({
   metric_type: z.literal('total_platforms'),
   totals: dashboardMetricsSchema,
   weeklyGrowth: weeklyGrowthSchema,
+  /** What the weekly changes were measured against; null: no history a week ago, so the change means nothing yet. */
+  weeklyGrowthBaseline: weeklyGrowthBaselineSchema.optional(),
   trend: z.array(adoptionTrendPointSchema.pick({ date: true, totalWebsites: true, mcpEnabledCount: true })),
 });
 
