@@ -22,8 +22,8 @@ export interface ProductUnderTest {
 /**
  * The whole product as `npm run demo` runs it: every role, its own embedded
  * stack in a temp dir, scanning a simulated web on loopback (never the real
- * internet), with the built frontend. Scanning starts paused so tests decide
- * when a scan lands.
+ * internet), with the built frontend. Scanning starts at once; a test that
+ * needs to decide when a scan lands pauses it through the admin API.
  */
 export async function startProductUnderTest(opts: { sites: number }): Promise<ProductUnderTest> {
   execFileSync(process.execPath, [path.join(ROOT, 'scripts/ensure-frontend-build.mjs')], { cwd: ROOT, stdio: 'inherit' });
