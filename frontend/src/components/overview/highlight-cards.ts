@@ -1,5 +1,6 @@
 import type { AdoptionTrendPoint } from '@mcp-census/schemas/api/trends';
 import type { MetricsResponse } from '@mcp-census/schemas/api/websites';
+import { censusDays } from '../../lib/census-days';
 import { formatCount, formatCountOf, formatNumber } from '../../lib/format';
 import type { MetricCardProps } from './MetricCard';
 
@@ -7,17 +8,6 @@ import type { MetricCardProps } from './MetricCard';
 export const SPARKLINE_DAYS = 30;
 
 const percent = (value: number) => `${value.toFixed(1)}%`;
-
-/**
- * The trend from the first day any site was known: the days before the census
- * began read 0 everywhere, and a line rising from them would show growth that
- * is only the start of the records.
- */
-export function censusDays(points: readonly AdoptionTrendPoint[] | undefined): AdoptionTrendPoint[] {
-  if (!points) return [];
-  const start = points.findIndex((p) => p.totalWebsites > 0);
-  return start === -1 ? [] : points.slice(start);
-}
 
 /**
  * The six Highlights with the spec's trend mapping: Platforms uses

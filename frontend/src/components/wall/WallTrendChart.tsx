@@ -1,4 +1,5 @@
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, XAxis, YAxis } from 'recharts';
+import { censusDays } from '../../lib/census-days';
 import { useAdoptionTrend } from '../../state/queries';
 import { shortDay } from '../trends/date-ticks';
 import { useWallUnit } from './use-wall-unit';
@@ -12,13 +13,17 @@ const formatRate = (v: number) => `${v.toFixed(1)}%`;
 
 /** Adoption rate over the last 30 days, the y axis scaled to the data so small moves show. */
 export function WallTrendChart() {
-  const { data: points, loading } = useAdoptionTrend(PERIOD_DAYS);
+  const { data: trend, loading } = useAdoptionTrend(PERIOD_DAYS);
+  // Only the days the census existed: a line rising from the empty days before would be growth that never happened.
+  const points = censusDays(trend);
   const unit = useWallUnit();
-  const first = points?.[0];
-  const last = points?.at(-1);
-  const change = first && last ? last.adoptionRate - first.adoptionRate : undefined;
+  const first = points[0];
+  const last = points.at(-1);
+  const change = first && last && points.length > 1 ? last.adoptionRate - first.adoptionRate : undefined;
+  // Fewer days than the window: the change is since records began, and says so.
+  const since = first && trend && points.length < trend.length ? `since ${shortDay(first.date)}` : `in ${PERIOD_DAYS} days`;
   const tick = { fill: '#94a3b8', fontSize: Math.round(unit * 0.95) };
-  const axis = trendAxis(points ?? []);
+  const axis = trendAxis(points);
   return (
     <section aria-labelledby="wall-trend-title" className={`${WALL_PANEL} gap-[min(0.5vw,0.89vh)]`}>
       <div className="flex items-baseline justify-between gap-[1em]">
@@ -33,18 +38,18 @@ export function WallTrendChart() {
             {change !== undefined && (
               <span className={`${WALL_TEXT.body} font-medium ${change >= 0 ? 'text-green-400' : 'text-red-400'}`}>
                 {change >= 0 ? '+' : '-'}
-                {Math.abs(change).toFixed(1)} pts in {PERIOD_DAYS} days
+                {Math.abs(change).toFixed(1)} pts {since}
               </span>
             )}
           </p>
         )}
       </div>
-      {!points || points.length === 0 ? (
-        <p className={`${WALL_TEXT.body} flex flex-1 items-center justify-center text-slate-400`}>{loading ? 'Loading…' : 'No data available for chart'}</p>
+      {points.length < 2 ? (
+        <p className={`${WALL_TEXT.body} flex flex-1 items-center justify-center text-slate-400`}>{loading ? 'Loading…' : points.length === 1 ? 'Not enough history yet' : 'No data available for chart'}</p>
       ) : (
         <div className="min-h-0 flex-1" role="img" aria-label={`Adoption rate over the last ${PERIOD_DAYS} days, now ${formatRate(last?.adoptionRate ?? 0)}`} data-testid="wall-trend-chart">
           <ResponsiveContainer width="100%" height="100%">
-            <AreaChart data={[...points]} margin={{ top: unit * 0.5, right: unit, left: 0, bottom: 0 }}>
+            <AreaChart data={points} margin={{ top: unit * 0.5, right: unit, left: 0, bottom: 0 }}>
               <defs>
                 <linearGradient id="wall-trend-fill" x1="0" y1="0" x2="0" y2="1">
                   <stop offset="0%" stopColor={LINE} stopOpacity={0.45} />
