@@ -21,4 +21,8 @@ describe('showingText', () => {
     expect(showingText(5, 20, 95)).toBe('Showing 81 to 95 of 95 results');
     expect(showingText(1, 20, 0)).toBe('Showing 0 to 0 of 0 results');
   });
+  it('groups large figures (spec: the figures of tables, not the card rule)', () => {
+    expect(showingText(500, 20, 10_000)).toBe(`Showing ${(9_981).toLocaleString()} to ${(10_000).toLocaleString()} of ${(10_000).toLocaleString()} results`);
+    expect(showingText(500, 20, 10_000)).not.toContain('10000');
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { availabilitySummary, dayState, dayTooltip, uptimeText } from '../src/lib/availability';
-import { formatLocalShort, siteStatus, unreachableClassLabel } from '../src/lib/site-status';
+import { formatLocalShort, siteNotice, siteStatus, unreachableClassLabel } from '../src/lib/site-status';
 import { LIVENESS, SINCE, thirtyDays } from './liveness-fixtures';
 
 const scanned = (hasMcp: boolean) => ({ hasMcp });
@@ -39,6 +39,39 @@ describe('siteStatus', () => {
     expect(unreachableClassLabel(null)).toBe('Unknown');
     expect(formatLocalShort(SINCE)).toContain('2025');
     expect(formatLocalShort('not a date')).toBe('not a date');
+  });
+});
+
+describe('siteNotice: the one decision the page and the dialog share', () => {
+  it('a never-scanned site gets "No Scan Data Available" and the card reads Pending, never No MCP or Disabled', () => {
+    for (const site of [{ latestScan: null }, { latestScan: null, liveness: LIVENESS.pending }]) {
+      const status = siteStatus(site);
+      expect(siteNotice(status, false)).toBe('no-scan');
+      expect(status.cardText).toBe('Pending');
+    }
+  });
+
+  it('opted out, unreachable and robots.txt keep their own notices, scanned or not', () => {
+    for (const hasScan of [true, false]) {
+      expect(siteNotice(siteStatus({ latestScan: null, optedOut: true }), hasScan)).toBe('opted-out');
+      expect(siteNotice(siteStatus({ latestScan: scanned(false), liveness: LIVENESS.unreachable }), hasScan)).toBe('unreachable');
+      expect(siteNotice(siteStatus({ latestScan: null, liveness: LIVENESS.notScanned }), hasScan)).toBe('not-scanned');
+    }
+  });
+
+  it('No MCP only with a scan that found none; nothing for an MCP site', () => {
+    expect(siteNotice(siteStatus({ latestScan: scanned(false) }), true)).toBe('no-mcp');
+    expect(siteNotice(siteStatus({ latestScan: null, liveness: LIVENESS.noMcp }), false)).toBe('no-scan');
+    expect(siteNotice(siteStatus({ latestScan: scanned(true) }), true)).toBeNull();
+    expect(siteNotice(siteStatus({ latestScan: scanned(true), liveness: LIVENESS.pending }), true)).toBeNull();
+  });
+
+  it('names every state on the MCP Status card', () => {
+    expect(siteStatus({ latestScan: scanned(true) }).cardText).toBe('Enabled');
+    expect(siteStatus({ latestScan: scanned(false) }).cardText).toBe('Disabled');
+    expect(siteStatus({ latestScan: null, liveness: LIVENESS.unreachable }).cardText).toBe('Unreachable');
+    expect(siteStatus({ latestScan: null, liveness: LIVENESS.notScanned }).cardText).toBe('Not scanned');
+    expect(siteStatus({ latestScan: null, optedOut: true }).cardText).toBe('Opted out');
   });
 });
 

@@ -1,4 +1,5 @@
 import type { AvailabilityDay } from '@mcp-census/schemas/api/liveness';
+import { formatCountOf, formatNumber } from './format';
 
 /** How a day's bar is coloured: every scan reached the site, some failed, none reached, or no scan that day. */
 export type DayState = 'all' | 'some' | 'none' | 'empty';
@@ -23,13 +24,13 @@ export function formatUtcDay(date: string): string {
   return d.toLocaleDateString(undefined, { timeZone: 'UTC', month: 'short', day: 'numeric' });
 }
 
-export const formatMs = (ms: number | null): string => (ms === null ? '—' : `${Math.round(ms)} ms`);
+export const formatMs = (ms: number | null): string => (ms === null ? '—' : `${formatNumber(Math.round(ms))} ms`);
 
 /** The tooltip of one day's bar. */
 export function dayTooltip(day: AvailabilityDay): string {
   const when = formatUtcDay(day.date);
   if (day.scans === 0) return `${when}: no scan`;
-  const parts = [`${when}: ${day.reachable} of ${day.scans} scan${day.scans === 1 ? '' : 's'} reached the site`, `MCP found in ${day.mcp}`];
+  const parts = [`${when}: ${formatNumber(day.reachable)} of ${formatCountOf(day.scans, 'scan')} reached the site`, `MCP found in ${formatNumber(day.mcp)}`];
   if (day.avgResponseTime !== null) parts.push(`avg ${formatMs(day.avgResponseTime)}`);
   return parts.join(', ');
 }

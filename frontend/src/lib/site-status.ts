@@ -17,6 +17,8 @@ export interface SiteStatusView {
   tone: SiteStatusTone;
   /** The detail page's Status column ("MCP Supported", "No MCP Support", …). */
   statusText: string;
+  /** The detail page's MCP Status summary card ("Enabled", "Disabled", "Pending", …). */
+  cardText: string;
   /** When the outage began (ISO), for "Unreachable since …" and the note. */
   unreachableSince: string | null;
   /** Why the newest scan failed, when it did. */
@@ -31,17 +33,17 @@ export interface SiteStatusInput {
   liveness?: SiteLiveness | undefined;
 }
 
-const LABELS: Record<SiteStatus, { label: string; tone: SiteStatusTone; statusText: string }> = {
-  mcp: { label: 'MCP Enabled', tone: 'green', statusText: 'MCP Supported' },
-  'no-mcp': { label: 'No MCP', tone: 'slate', statusText: 'No MCP Support' },
-  unreachable: { label: 'Unreachable', tone: 'red', statusText: 'Unreachable' },
-  'not-scanned': { label: 'Not scanned', tone: 'sky', statusText: 'Not scanned' },
-  pending: { label: 'Pending', tone: 'amber', statusText: 'Pending' },
+const LABELS: Record<SiteStatus, { label: string; tone: SiteStatusTone; statusText: string; cardText: string }> = {
+  mcp: { label: 'MCP Enabled', tone: 'green', statusText: 'MCP Supported', cardText: 'Enabled' },
+  'no-mcp': { label: 'No MCP', tone: 'slate', statusText: 'No MCP Support', cardText: 'Disabled' },
+  unreachable: { label: 'Unreachable', tone: 'red', statusText: 'Unreachable', cardText: 'Unreachable' },
+  'not-scanned': { label: 'Not scanned', tone: 'sky', statusText: 'Not scanned', cardText: 'Not scanned' },
+  pending: { label: 'Pending', tone: 'amber', statusText: 'Pending', cardText: 'Pending' },
 };
 
 export function siteStatus(site: SiteStatusInput): SiteStatusView {
   const none = { unreachableSince: null, unreachableClass: null, unconfirmedOutage: false };
-  if (site.optedOut) return { kind: 'opted-out', label: 'Opted out', tone: 'slate', statusText: 'Opted out', ...none };
+  if (site.optedOut) return { kind: 'opted-out', label: 'Opted out', tone: 'slate', statusText: 'Opted out', cardText: 'Opted out', ...none };
   const live = site.liveness;
   if (!live) {
     const kind: SiteStatus = !site.latestScan ? 'pending' : site.latestScan.hasMcp ? 'mcp' : 'no-mcp';
@@ -56,6 +58,28 @@ export function siteStatus(site: SiteStatusInput): SiteStatusView {
     unreachableClass: outage ? live.unreachableClass : null,
     unconfirmedOutage: outage && kind !== 'unreachable',
   };
+}
+
+/**
+ * The notice a site's page and its dialog show, decided once so both agree:
+ * opted out; no scan yet ("No Scan Data Available", never "No MCP"); No MCP;
+ * Unreachable; Not scanned (robots.txt); or none (an MCP site, or a site
+ * whose liveness says Pending although a scan is stored).
+ */
+export type SiteNoticeKind = 'opted-out' | 'no-scan' | 'no-mcp' | 'unreachable' | 'not-scanned' | null;
+
+export function siteNotice(status: SiteStatusView, hasScan: boolean): SiteNoticeKind {
+  switch (status.kind) {
+    case 'opted-out':
+    case 'unreachable':
+    case 'not-scanned':
+      return status.kind;
+    case 'no-mcp':
+      return hasScan ? 'no-mcp' : 'no-scan';
+    case 'pending':
+    case 'mcp':
+      return hasScan ? null : 'no-scan';
+  }
 }
 
 /** A timestamp in the visitor's local date and time, short ("Mar 4, 2025, 10:05 AM" in en-US). */

@@ -8,6 +8,7 @@ import { SecurityPanel } from '../components/security/SecurityPanel';
 import { PageHeader } from '../components/ui/PageHeader';
 import { PageTabs } from '../components/ui/PageTabs';
 import { ACCESS_FALLBACK_TOTAL, ACCESS_TABS, accessTabParam, parseAccessTab, type AccessSelection } from '../lib/access-tabs';
+import { formatNumber } from '../lib/format';
 import { useMetrics } from '../state/queries';
 import { useDocumentTitle } from '../lib/use-document-title';
 
@@ -17,7 +18,7 @@ export default function AccessPage() {
   const [, navigate] = useLocation();
   const selection = parseAccessTab(new URLSearchParams(search).get('tab'));
   const { data: metrics } = useMetrics();
-  const total = (metrics?.totalWebsites ?? ACCESS_FALLBACK_TOTAL).toLocaleString('en-US');
+  const total = formatNumber(metrics?.totalWebsites ?? ACCESS_FALLBACK_TOTAL);
 
   // The selection lives in the address, so links such as /access?tab=tools and the back button work.
   const select = (next: AccessSelection) => navigate(`/access?tab=${accessTabParam(next)}`, { replace: true });

@@ -6,8 +6,6 @@ import { ExternalLink } from '../components/ui/ExternalLink';
 import { SiteFindings } from '../components/security/SiteFindings';
 import { Skeleton } from '../components/ui/Skeleton';
 import { CapabilityLists } from '../components/websites/CapabilityLists';
-import { NoMcpNotice } from '../components/websites/NoMcpNotice';
-import { OptedOutNotice } from '../components/websites/OptedOutNotice';
 import { ScanEvidence } from '../components/websites/ScanEvidence';
 import { SiteAvailabilityCard } from '../components/websites/SiteAvailabilityCard';
 import { SiteSignals } from '../components/websites/SiteSignals';
@@ -15,9 +13,9 @@ import { SiteStatusNotice } from '../components/websites/SiteStatusNotice';
 import { SiteStatusText } from '../components/websites/SiteStatusText';
 import { WebsiteStatusBadge } from '../components/websites/WebsiteStatusBadge';
 import { WebsiteSummaryCards } from '../components/websites/WebsiteSummaryCards';
-import { countText } from '@mcp-census/schemas/scan-display';
-import { formatLocalDateTime } from '../lib/format';
-import { siteStatus } from '../lib/site-status';
+import { countOfText } from '../lib/count-display';
+import { formatLocalDateTime, formatNumber } from '../lib/format';
+import { siteNotice, siteStatus } from '../lib/site-status';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useWebsite } from '../state/queries';
 
@@ -69,29 +67,9 @@ export default function WebsiteDetailPage() {
     );
   }
 
-  if (site.optedOut) {
-    // The owner opted out: name and address only, no scan details.
-    return (
-      <div className="space-y-6">
-        <BackLink />
-        <header className="space-y-2">
-          <h1 className="break-words text-3xl font-bold">{site.name}</h1>
-          <div className="flex flex-wrap items-center gap-2">
-            <ExternalLink href={site.url} className="break-all text-indigo-600 hover:underline dark:text-indigo-400">
-              {site.url}
-            </ExternalLink>
-            {site.category && <Badge tone="indigo">{site.category}</Badge>}
-            <Badge>Opted out</Badge>
-          </div>
-        </header>
-        <OptedOutNotice />
-      </div>
-    );
-  }
-  const scan = site.latestScan;
   const status = siteStatus(site);
-  return (
-    <div className="space-y-6">
+  const header = (
+    <>
       <BackLink />
       <header className="space-y-2">
         <h1 className="break-words text-3xl font-bold">{site.name}</h1>
@@ -103,6 +81,21 @@ export default function WebsiteDetailPage() {
           <WebsiteStatusBadge site={site} />
         </div>
       </header>
+    </>
+  );
+  if (site.optedOut) {
+    // The owner opted out: name and address only, no scan details.
+    return (
+      <div className="space-y-6">
+        {header}
+        <SiteStatusNotice status={status} hasScan={false} liveness={undefined} error={null} />
+      </div>
+    );
+  }
+  const scan = site.latestScan;
+  return (
+    <div className="space-y-6">
+      {header}
       <WebsiteSummaryCards scan={scan} status={status} />
       {scan && (
         <Card as="section" className="space-y-4">
@@ -116,7 +109,7 @@ export default function WebsiteDetailPage() {
               </p>
               <p>
                 <span className={label}>Response time: </span>
-                {scan.responseTime} ms
+                {formatNumber(scan.responseTime)} ms
               </p>
               {scan.mcpEndpoint && (
                 <p className="break-all">
@@ -127,11 +120,11 @@ export default function WebsiteDetailPage() {
             </div>
             <div className={column}>
               <h3 className="font-semibold">Capabilities</h3>
-              <p>{countText(scan.toolsCount, scan.toolsTruncated)} tools</p>
-              <p>{countText(scan.resourcesCount, scan.resourcesTruncated)} resources</p>
-              <p>{countText(scan.promptsCount, scan.promptsTruncated)} prompts</p>
+              <p>{countOfText(scan.toolsCount, scan.toolsTruncated, 'tool')}</p>
+              <p>{countOfText(scan.resourcesCount, scan.resourcesTruncated, 'resource')}</p>
+              <p>{countOfText(scan.promptsCount, scan.promptsTruncated, 'prompt')}</p>
               {(scan.resourceTemplatesCount ?? 0) > 0 || scan.resourceTemplatesTruncated ? (
-                <p>{countText(scan.resourceTemplatesCount ?? 0, scan.resourceTemplatesTruncated)} resource templates</p>
+                <p>{countOfText(scan.resourceTemplatesCount ?? 0, scan.resourceTemplatesTruncated, 'resource template')}</p>
               ) : null}
             </div>
             <div className={column}>
@@ -144,10 +137,11 @@ export default function WebsiteDetailPage() {
           </div>
         </Card>
       )}
-      {site.availability && <SiteAvailabilityCard availability={site.availability} endpoint={scan?.mcpEndpoint ?? null} />}
+      {/* A site never scanned has no availability to show, only empty days (the dialog shows none either). */}
+      {site.availability && siteNotice(status, scan !== null) !== 'no-scan' && <SiteAvailabilityCard availability={site.availability} endpoint={scan?.mcpEndpoint ?? null} />}
       {scan?.hasMcp && <CapabilityLists scan={scan} />}
       {scan?.hasMcp && <SiteFindings findings={site.findings ?? []} />}
-      {status.kind === 'pending' ? <NoMcpNotice error={scan?.error ?? null} /> : <SiteStatusNotice status={status} liveness={site.liveness} error={scan?.error ?? null} notScanned={site.notScanned} />}
+      <SiteStatusNotice status={status} hasScan={scan !== null} liveness={site.liveness} error={scan?.error ?? null} notScanned={site.notScanned} />
     </div>
   );
 }

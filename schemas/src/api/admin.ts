@@ -42,6 +42,8 @@ export const scanHistoryEntrySchema = z.object({
   /** Percent. */
   adoptionRate: z.number().min(0).max(100),
   totalTools: count,
+  /** The UTC day (YYYY-MM-DD) the report is scheduled for deletion; null: not scheduled. */
+  scheduledDeletion: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().optional(),
 });
 export type ScanHistoryEntry = z.infer<typeof scanHistoryEntrySchema>;
 

@@ -1,10 +1,10 @@
 import { DISCOVERY_KINDS } from '@mcp-census/schemas/api/discovery';
 import type { ReactNode } from 'react';
-import { formatCount } from '../../lib/format';
+import { formatNumber } from '../../lib/format';
 import type { DiscoveryKind } from '../../lib/public-api';
 import { useDiscovery } from '../../state/queries';
 import { PageTabs } from '../ui/PageTabs';
-import { DISCOVERY_LOAD_FAILED, DiscoveryListView } from './DiscoveryListView';
+import { DiscoveryListView } from './DiscoveryListView';
 import { DiscoveryEndpointsTable } from './DiscoveryEndpointsTable';
 import { DiscoveryPromptsTable } from './DiscoveryPromptsTable';
 import { DiscoveryResourcesTable } from './DiscoveryResourcesTable';
@@ -12,10 +12,13 @@ import { DiscoveryToolsTable } from './DiscoveryToolsTable';
 
 const LABELS: Record<DiscoveryKind, string> = { endpoints: 'Endpoints', tools: 'Tools', resources: 'Resources', prompts: 'Prompts' };
 
-/** Four sub-tabs; their counts come from the API's totals (one cheap call with a page size of 1). */
+/**
+ * Four sub-tabs; their counts come from the API's totals (one cheap call with a
+ * page size of 1). A load failure is reported once, by the list in view.
+ */
 export function DiscoveryDataTab({ kind, onKind }: { kind: DiscoveryKind; onKind: (kind: DiscoveryKind) => void }) {
   const totals = useDiscovery({ page: 1, limit: 1 });
-  const count = (k: DiscoveryKind) => (totals.data ? ` (${formatCount(totals.data.totals[k])})` : '');
+  const count = (k: DiscoveryKind) => (totals.data ? ` (${formatNumber(totals.data.totals[k])})` : '');
   const views: Record<DiscoveryKind, ReactNode> = {
     endpoints: <DiscoveryListView kind="endpoints" emptyText="No MCP endpoints discovered yet." renderTable={(d) => <DiscoveryEndpointsTable endpoints={d.endpoints} />} />,
     tools: <DiscoveryListView kind="tools" emptyText="No tools discovered yet." renderTable={(d) => <DiscoveryToolsTable tools={d.tools} />} />,
@@ -27,7 +30,6 @@ export function DiscoveryDataTab({ kind, onKind }: { kind: DiscoveryKind; onKind
   const tabs = DISCOVERY_KINDS.map((k) => ({ key: k, label: `${LABELS[k]}${count(k)}`, content: views[k] }));
   return (
     <div className="space-y-4">
-      {totals.error && !totals.data && <p className="text-sm text-red-600 dark:text-red-400">{DISCOVERY_LOAD_FAILED}</p>}
       <PageTabs
         tabs={tabs}
         label="Discovery data"

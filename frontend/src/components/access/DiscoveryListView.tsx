@@ -3,6 +3,7 @@ import type { DiscoveryResponse } from '@mcp-census/schemas/api/discovery';
 import type { DiscoveryKind } from '../../lib/public-api';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useDiscovery } from '../../state/queries';
+import { HorizontalScroll } from '../ui/HorizontalScroll';
 import { Skeleton } from '../ui/Skeleton';
 import { Pagination } from '../websites/Pagination';
 
@@ -58,7 +59,7 @@ export function DiscoveryListView({
         {data && rows === 0 && <p className="px-4 py-10 text-center text-sm text-slate-500 dark:text-slate-400">{emptyText}</p>}
         {data && rows > 0 && (
           <>
-            <div className="overflow-x-auto">{renderTable(data)}</div>
+            <HorizontalScroll label={`Discovered ${kind}`}>{renderTable(data)}</HorizontalScroll>
             <div className="border-t border-slate-200 dark:border-slate-800">
               <Pagination page={page} pages={Math.ceil(total / DISCOVERY_PAGE_SIZE)} limit={DISCOVERY_PAGE_SIZE} total={total} onPage={setPage} />
             </div>

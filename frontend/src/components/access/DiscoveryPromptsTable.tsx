@@ -1,4 +1,5 @@
 import type { DiscoveryResponse } from '@mcp-census/schemas/api/discovery';
+import { formatCountOf } from '../../lib/format';
 import { cellClass, describeClass, headClass, tableClass, tbodyClass, theadClass } from './discovery-table-styles';
 import { SourceCell } from './SourceCell';
 import { VisibleText } from '../security/VisibleText';
@@ -26,9 +27,9 @@ export function DiscoveryPromptsTable({ prompts }: { prompts: DiscoveryResponse[
           const count = argumentCount(prompt.arguments);
           return (
             <tr key={prompt.id}>
-              <td className={`${cellClass} break-all font-medium`}><VisibleText text={prompt.name} /></td>
+              <td className={`${cellClass} min-w-40 break-all font-medium`}><VisibleText text={prompt.name} /></td>
               <td className={`${cellClass} ${describeClass}`}>{prompt.description ? <VisibleText text={prompt.description} keepNewlines /> : '—'}</td>
-              <td className={`${cellClass} whitespace-nowrap`}>{count === 0 ? 'No args' : `${count} ${count === 1 ? 'arg' : 'args'}`}</td>
+              <td className={`${cellClass} whitespace-nowrap`}>{count === 0 ? 'No args' : formatCountOf(count, 'arg')}</td>
               <SourceCell name={prompt.websiteName} url={prompt.websiteUrl} />
             </tr>
           );

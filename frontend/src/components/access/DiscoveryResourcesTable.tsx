@@ -18,7 +18,7 @@ export function DiscoveryResourcesTable({ resources }: { resources: DiscoveryRes
       <tbody className={tbodyClass}>
         {resources.map((resource) => (
           <tr key={resource.id}>
-            <td className={`${cellClass} break-all font-medium`}><VisibleText text={resource.name} /></td>
+            <td className={`${cellClass} min-w-40 break-all font-medium`}><VisibleText text={resource.name} /></td>
             <td className={`${cellClass} ${describeClass}`}>{resource.description ? <VisibleText text={resource.description} keepNewlines /> : '—'}</td>
             <td className={cellClass}>{resource.type ? <Badge>{resource.type}</Badge> : '—'}</td>
             <SourceCell name={resource.websiteName} url={resource.websiteUrl} />

@@ -18,7 +18,7 @@ export function DiscoveryToolsTable({ tools }: { tools: DiscoveryResponse['tools
       <tbody className={tbodyClass}>
         {tools.map((tool) => (
           <tr key={tool.id}>
-            <td className={`${cellClass} break-all font-mono text-xs font-semibold`}><VisibleText text={tool.name} /></td>
+            <td className={`${cellClass} min-w-40 break-all font-mono text-xs font-semibold`}><VisibleText text={tool.name} /></td>
             <td className={`${cellClass} ${describeClass}`}>{tool.description ? <VisibleText text={tool.description} keepNewlines /> : '—'}</td>
             <td className={cellClass}>{tool.category ? <Badge tone="indigo">{tool.category}</Badge> : '—'}</td>
             <SourceCell name={tool.websiteName} url={tool.websiteUrl} />

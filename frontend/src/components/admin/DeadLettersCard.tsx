@@ -1,4 +1,5 @@
 import type { AdminStatus } from '@mcp-census/schemas/api/admin';
+import { formatCountOf, formatNumber } from '../../lib/format';
 import { Card } from '../ui/Card';
 import { CardTitle } from '../ui/CardTitle';
 
@@ -13,13 +14,13 @@ export function DeadLettersCard({ deadLetters }: { deadLetters: AdminStatus['dea
       ) : (
         <>
           <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
-            {total === 0 ? 'None: every event was handled.' : `${total} event${total === 1 ? '' : 's'} on the .dlq topics.`}
+            {total === 0 ? 'None: every event was handled.' : `${formatCountOf(total, 'event')} on the .dlq topics.`}
           </p>
           <dl className="mt-3 grid grid-cols-2 gap-3">
             {deadLetters.map((d) => (
               <div key={d.topic}>
                 <dt className="break-all font-mono text-xs text-slate-500 dark:text-slate-400">{d.topic}</dt>
-                <dd className={`font-semibold tabular-nums ${d.count > 0 ? 'text-amber-700 dark:text-amber-400' : ''}`}>{d.count}</dd>
+                <dd className={`font-semibold tabular-nums ${d.count > 0 ? 'text-amber-700 dark:text-amber-400' : ''}`}>{formatNumber(d.count)}</dd>
               </div>
             ))}
           </dl>

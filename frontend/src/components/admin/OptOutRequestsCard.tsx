@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { OptOutRequest, OptOutStatus } from '@mcp-census/schemas/api/opt-out';
 import { ApiError, errorMessage } from '../../lib/api-client';
-import { formatLocalDateTime } from '../../lib/format';
+import { formatLocalDateTime, formatNumber } from '../../lib/format';
 import { decideOptOut, fetchOptOuts } from '../../lib/opt-out-api';
 import { Badge } from '../ui/Badge';
 import { Card } from '../ui/Card';
 import { CardTitle } from '../ui/CardTitle';
+import { HorizontalScroll } from '../ui/HorizontalScroll';
 import { cellClass, headClass, tableClass, tbodyClass } from './admin-table-styles';
 
 const STATUS_TONE: Record<OptOutStatus, 'amber' | 'green' | 'slate'> = { pending: 'amber', approved: 'green', rejected: 'slate' };
@@ -60,7 +61,7 @@ export function OptOutRequestsCard({ onLocked }: { onLocked: () => void }) {
   const pending = requests?.filter((r) => r.status === 'pending').length ?? 0;
   return (
     <Card as="section" className="space-y-3">
-      <CardTitle>Opt-out Requests{pending > 0 ? ` (${pending} pending)` : ''}</CardTitle>
+      <CardTitle>Opt-out Requests{pending > 0 ? ` (${formatNumber(pending)} pending)` : ''}</CardTitle>
       {notice && (
         <p role={notice.error ? 'alert' : 'status'} className={`text-sm ${notice.error ? 'text-red-700 dark:text-red-400' : 'text-green-700 dark:text-green-400'}`}>
           {notice.text}
@@ -71,7 +72,7 @@ export function OptOutRequestsCard({ onLocked }: { onLocked: () => void }) {
       ) : requests.length === 0 ? (
         <p className="text-sm text-slate-500">No opt-out requests yet.</p>
       ) : (
-        <div className="overflow-x-auto">
+        <HorizontalScroll label="Opt-out requests">
           <table className={tableClass}>
             <thead>
               <tr>
@@ -123,7 +124,7 @@ export function OptOutRequestsCard({ onLocked }: { onLocked: () => void }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </HorizontalScroll>
       )}
     </Card>
   );

@@ -1,8 +1,9 @@
 import type { AdminStatus } from '@mcp-census/schemas/api/admin';
-import { formatRelativeTime } from '../../lib/format';
+import { formatNumber, formatRelativeTime } from '../../lib/format';
 import { Badge } from '../ui/Badge';
 import { Card } from '../ui/Card';
 import { CardTitle } from '../ui/CardTitle';
+import { HorizontalScroll } from '../ui/HorizontalScroll';
 import { cellClass, headClass, tableClass, tbodyClass } from './admin-table-styles';
 
 export function RecentScansTable({ scans }: { scans: AdminStatus['recentScans'] }) {
@@ -12,7 +13,7 @@ export function RecentScansTable({ scans }: { scans: AdminStatus['recentScans'] 
       {scans.length === 0 ? (
         <p className="text-sm text-slate-500">No scans yet.</p>
       ) : (
-        <div className="max-h-[32rem] overflow-auto">
+        <HorizontalScroll label="Recent scans" className="max-h-[32rem] overflow-y-auto">
           <table className={tableClass}>
             <thead className="sticky top-0 bg-white dark:bg-slate-900">
               <tr>
@@ -31,12 +32,12 @@ export function RecentScansTable({ scans }: { scans: AdminStatus['recentScans'] 
                   </td>
                   <td className={cellClass}>{scan.hasMcp ? <Badge tone="green">MCP Enabled</Badge> : <Badge>No MCP</Badge>}</td>
                   <td className={`${cellClass} whitespace-nowrap`}>{formatRelativeTime(scan.scanTime)}</td>
-                  <td className={`${cellClass} text-right tabular-nums`}>{scan.responseTime} ms</td>
+                  <td className={`${cellClass} text-right tabular-nums`}>{formatNumber(scan.responseTime)} ms</td>
                 </tr>
               ))}
             </tbody>
           </table>
-        </div>
+        </HorizontalScroll>
       )}
     </Card>
   );

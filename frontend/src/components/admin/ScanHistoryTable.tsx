@@ -1,29 +1,47 @@
+import { useState } from 'react';
 import type { AdminStatus } from '@mcp-census/schemas/api/admin';
 import { deleteScanReport } from '../../lib/admin-api';
-import { deletionConfirmText, deletionFailureText, deletionScheduledText } from '../../lib/report-deletion';
+import { formatCalendarDay } from '../../lib/calendar-day';
+import { formatNumber } from '../../lib/format';
+import { deletionConfirmText, deletionFailureText, deletionScheduledText, scheduledForDeletionText } from '../../lib/report-deletion';
 import { Card } from '../ui/Card';
 import { CardTitle } from '../ui/CardTitle';
+import { HorizontalScroll } from '../ui/HorizontalScroll';
 import { cellClass, headClass, tableClass, tbodyClass } from './admin-table-styles';
 
-async function scheduleDeletion(id: number, onDone: () => void) {
-  if (!window.confirm(deletionConfirmText(id))) return;
-  try {
-    const result = await deleteScanReport(id);
-    window.alert(deletionScheduledText(id, result.scheduledDate));
-    onDone();
-  } catch (err) {
-    window.alert(deletionFailureText(err));
-  }
-}
+/**
+ * A history row; `scheduledDeletion` (YYYY-MM-DD) is the day the server will
+ * delete it, sent by servers that read it with the history (absent otherwise).
+ */
+type HistoryRow = AdminStatus['scanHistory'][number] & { scheduledDeletion?: string | null | undefined };
 
-export function ScanHistoryTable({ history, onChanged }: { history: AdminStatus['scanHistory']; onChanged: () => void }) {
+export function ScanHistoryTable({ history, onChanged }: { history: readonly HistoryRow[]; onChanged: () => void }) {
+  // Days scheduled from this page: shown at once, before (or without) the server's next status.
+  const [scheduled, setScheduled] = useState<ReadonlyMap<number, string>>(new Map());
+  const [pending, setPending] = useState<number | undefined>();
+
+  const remove = async (id: number) => {
+    if (!window.confirm(deletionConfirmText(id))) return;
+    setPending(id);
+    try {
+      const { scheduledDate } = await deleteScanReport(id);
+      window.alert(deletionScheduledText(id, scheduledDate));
+      setScheduled((prev) => new Map(prev).set(id, scheduledDate));
+      onChanged();
+    } catch (err) {
+      window.alert(deletionFailureText(err));
+    } finally {
+      setPending(undefined);
+    }
+  };
+
   return (
     <Card as="section" className="space-y-3">
       <CardTitle>Scan History</CardTitle>
       {history.length === 0 ? (
         <p className="text-sm text-slate-500">No scan reports yet.</p>
       ) : (
-        <div className="overflow-x-auto">
+        <HorizontalScroll label="Scan history">
           <table className={tableClass}>
             <thead>
               <tr>
@@ -37,29 +55,37 @@ export function ScanHistoryTable({ history, onChanged }: { history: AdminStatus[
               </tr>
             </thead>
             <tbody className={tbodyClass}>
-              {history.map((report) => (
-                <tr key={report.id}>
-                  <td className={cellClass}>#{report.id}</td>
-                  <td className={cellClass}>{report.reportDate}</td>
-                  <td className={`${cellClass} text-right tabular-nums`}>{report.totalWebsites.toLocaleString('en-US')}</td>
-                  <td className={`${cellClass} text-right tabular-nums`}>{report.mcpEnabledCount.toLocaleString('en-US')}</td>
-                  <td className={`${cellClass} text-right tabular-nums`}>{report.adoptionRate.toFixed(1)}%</td>
-                  <td className={`${cellClass} text-right tabular-nums`}>{report.totalTools.toLocaleString('en-US')}</td>
-                  <td className={`${cellClass} text-right`}>
-                    <button
-                      type="button"
-                      onClick={() => void scheduleDeletion(report.id, onChanged)}
-                      className="rounded-md px-2 py-1 text-sm font-medium text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950"
-                      aria-label={`Delete scan report #${report.id}`}
-                    >
-                      Delete
-                    </button>
-                  </td>
-                </tr>
-              ))}
+              {history.map((report) => {
+                const deletionDay = report.scheduledDeletion ?? scheduled.get(report.id);
+                return (
+                  <tr key={report.id}>
+                    <td className={cellClass}>#{report.id}</td>
+                    <td className={`${cellClass} whitespace-nowrap`}>{formatCalendarDay(report.reportDate)}</td>
+                    <td className={`${cellClass} text-right tabular-nums`}>{formatNumber(report.totalWebsites)}</td>
+                    <td className={`${cellClass} text-right tabular-nums`}>{formatNumber(report.mcpEnabledCount)}</td>
+                    <td className={`${cellClass} text-right tabular-nums`}>{report.adoptionRate.toFixed(1)}%</td>
+                    <td className={`${cellClass} text-right tabular-nums`}>{formatNumber(report.totalTools)}</td>
+                    <td className={`${cellClass} text-right`}>
+                      {deletionDay ? (
+                        <span className="text-sm text-amber-700 dark:text-amber-400">{scheduledForDeletionText(deletionDay)}</span>
+                      ) : (
+                        <button
+                          type="button"
+                          onClick={() => void remove(report.id)}
+                          disabled={pending === report.id}
+                          className="rounded-md px-2 py-1 text-sm font-medium text-red-600 hover:bg-red-50 disabled:opacity-50 dark:text-red-400 dark:hover:bg-red-950"
+                          aria-label={`Delete scan report #${report.id}`}
+                        >
+                          Delete
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
-        </div>
+        </HorizontalScroll>
       )}
     </Card>
   );

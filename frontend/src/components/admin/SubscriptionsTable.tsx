@@ -3,6 +3,7 @@ import { formatLocalDateTime } from '../../lib/format';
 import { Badge } from '../ui/Badge';
 import { Card } from '../ui/Card';
 import { CardTitle } from '../ui/CardTitle';
+import { HorizontalScroll } from '../ui/HorizontalScroll';
 import { cellClass, headClass, tableClass, tbodyClass } from './admin-table-styles';
 
 export function SubscriptionsTable({ subscriptions }: { subscriptions: AdminStatus['subscriptions'] }) {
@@ -12,7 +13,7 @@ export function SubscriptionsTable({ subscriptions }: { subscriptions: AdminStat
       {subscriptions.length === 0 ? (
         <p className="text-sm text-slate-500">No subscriptions yet.</p>
       ) : (
-        <div className="overflow-x-auto">
+        <HorizontalScroll label="Subscriptions">
           <table className={tableClass}>
             <thead>
               <tr>
@@ -33,7 +34,7 @@ export function SubscriptionsTable({ subscriptions }: { subscriptions: AdminStat
               ))}
             </tbody>
           </table>
-        </div>
+        </HorizontalScroll>
       )}
     </Card>
   );

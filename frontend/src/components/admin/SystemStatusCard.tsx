@@ -1,5 +1,5 @@
 import type { AdminStatus } from '@mcp-census/schemas/api/admin';
-import { formatLocalDateTime, formatMemory, formatUptime } from '../../lib/format';
+import { formatLocalDateTime, formatMemory, formatNumber, formatUptime } from '../../lib/format';
 import { Card } from '../ui/Card';
 import { CardTitle } from '../ui/CardTitle';
 
@@ -7,7 +7,7 @@ export function SystemStatusCard({ system }: { system: AdminStatus['systemStatus
   const rows: ReadonlyArray<readonly [string, string]> = [
     ['Uptime', formatUptime(system.uptime)],
     ['Memory', formatMemory(system.memoryUsage)],
-    ['Restarts', String(system.restartCount)],
+    ['Restarts', formatNumber(system.restartCount)],
     ['Last restart', formatLocalDateTime(system.lastRestart)],
   ];
   return (

@@ -1,9 +1,11 @@
 import { Link } from 'wouter';
 import type { UnreachableEndpoint } from '@mcp-census/schemas/api/liveness';
+import { formatNumber } from '../../lib/format';
 import { formatLocalShort, unreachableClassLabel } from '../../lib/site-status';
 import { Badge } from '../ui/Badge';
 import { Card } from '../ui/Card';
 import { CardTitle } from '../ui/CardTitle';
+import { HorizontalScroll } from '../ui/HorizontalScroll';
 import { cellClass, headClass, tableClass, tbodyClass } from './admin-table-styles';
 
 /**
@@ -18,14 +20,14 @@ export function UnreachableEndpointsTable({ endpoints }: { endpoints: readonly U
         <CardTitle>Unreachable MCP endpoints</CardTitle>
         {endpoints.length > 0 && (
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            {endpoints.length} unreachable, {confirmed} confirmed (left out of the MCP figures).
+            {formatNumber(endpoints.length)} unreachable, {formatNumber(confirmed)} confirmed (left out of the MCP figures).
           </p>
         )}
       </div>
       {endpoints.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">Every MCP endpoint answered its newest scan.</p>
       ) : (
-        <div className="max-h-[32rem] overflow-auto">
+        <HorizontalScroll label="Unreachable MCP endpoints" className="max-h-[32rem] overflow-y-auto">
           <table className={tableClass}>
             <thead className="sticky top-0 bg-white dark:bg-slate-900">
               <tr>
@@ -48,14 +50,14 @@ export function UnreachableEndpointsTable({ endpoints }: { endpoints: readonly U
                   </td>
                   <td className={`${cellClass} max-w-xs break-all font-mono text-xs`}>{e.endpoint ?? '—'}</td>
                   <td className={`${cellClass} whitespace-nowrap`}>{formatLocalShort(e.unreachableSince)}</td>
-                  <td className={`${cellClass} text-right tabular-nums`}>{e.unreachableScans}</td>
+                  <td className={`${cellClass} text-right tabular-nums`}>{formatNumber(e.unreachableScans)}</td>
                   <td className={cellClass}>{unreachableClassLabel(e.unreachableClass)}</td>
                   <td className={cellClass}>{e.confirmed ? <Badge tone="red">Confirmed</Badge> : <Badge tone="amber">Not yet</Badge>}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-        </div>
+        </HorizontalScroll>
       )}
     </Card>
   );

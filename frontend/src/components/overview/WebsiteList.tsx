@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { CATEGORIES } from '@mcp-census/schemas/categories';
 import { Card } from '../ui/Card';
 import { Pagination } from '../websites/Pagination';
 import { useWebsiteList } from '../websites/use-website-list';
@@ -28,7 +27,7 @@ export function WebsiteList() {
         onSearch={list.setSearch}
         category={list.category}
         onCategory={list.setCategory}
-        categories={CATEGORIES}
+        categories="monitored"
         allCategoriesLabel="All categories"
         mcp={list.mcp}
         onMcp={list.setMcp}

@@ -39,7 +39,7 @@ export function SecurityPanel() {
           {data.totalVulnerabilities === 0 ? (
             <p className="py-6 text-center text-slate-500 dark:text-slate-400">No vulnerabilities detected yet</p>
           ) : (
-            <div className="grid gap-6 lg:grid-cols-2">
+            <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
               <TacticBreakdown tactics={data.byTactic} />
               <TopVulnerabilities items={data.topVulnerabilities} />
             </div>

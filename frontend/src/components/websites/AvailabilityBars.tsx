@@ -1,5 +1,6 @@
 import type { AvailabilityDay } from '@mcp-census/schemas/api/liveness';
 import { availabilitySummary, DAY_STATE_LABELS, dayState, dayTooltip, formatMs, formatUtcDay, type DayState } from '../../lib/availability';
+import { formatNumber } from '../../lib/format';
 
 /** Bar colours; each keeps at least 3:1 against the light and the dark card background. */
 const BAR: Record<DayState, string> = {
@@ -31,9 +32,9 @@ function AvailabilityTable({ days }: { days: readonly AvailabilityDay[] }) {
           <tr key={day.date}>
             <th scope="row" className="px-2 py-1 text-left font-normal">{formatUtcDay(day.date)}</th>
             <td className="px-2 py-1">{DAY_STATE_LABELS[dayState(day)]}</td>
-            <td className={`${cell} text-right`}>{day.scans}</td>
-            <td className={`${cell} text-right`}>{day.reachable}</td>
-            <td className={`${cell} text-right`}>{day.mcp}</td>
+            <td className={`${cell} text-right`}>{formatNumber(day.scans)}</td>
+            <td className={`${cell} text-right`}>{formatNumber(day.reachable)}</td>
+            <td className={`${cell} text-right`}>{formatNumber(day.mcp)}</td>
             <td className={`${cell} text-right`}>{formatMs(day.avgResponseTime)}</td>
           </tr>
         ))}

@@ -1,6 +1,6 @@
 import type { WebsiteDetailResponse } from '@mcp-census/schemas/api/websites';
-import { countText } from '@mcp-census/schemas/scan-display';
 import type { ReactNode } from 'react';
+import { countFigure } from '../../lib/count-display';
 import { Badge } from '../ui/Badge';
 import { ToolAnnotationBadges } from './ToolAnnotations';
 import { VisibleText } from '../security/VisibleText';
@@ -52,7 +52,7 @@ export function CapabilityLists({ scan }: { scan: Scan }) {
   return (
     <div className="space-y-5">
       {scan.tools.length > 0 && (
-        <ListSection title="Available Tools" count={countText(scan.tools.length, scan.toolsTruncated)}>
+        <ListSection title="Available Tools" count={countFigure(scan.tools.length, scan.toolsTruncated)}>
           {scan.tools.map((tool) => (
             <li key={tool.id} className={item}>
               <div className="flex flex-wrap items-center gap-2">
@@ -66,7 +66,7 @@ export function CapabilityLists({ scan }: { scan: Scan }) {
         </ListSection>
       )}
       {scan.resources.length > 0 && (
-        <ListSection title="Available Resources" count={countText(scan.resources.length, scan.resourcesTruncated)}>
+        <ListSection title="Available Resources" count={countFigure(scan.resources.length, scan.resourcesTruncated)}>
           {scan.resources.map((resource) => (
             <li key={resource.id} className={item}>
               <div className="flex flex-wrap items-center gap-2">
@@ -79,7 +79,7 @@ export function CapabilityLists({ scan }: { scan: Scan }) {
         </ListSection>
       )}
       {templates.length > 0 && (
-        <ListSection title="Resource Templates" count={countText(templates.length, scan.resourceTemplatesTruncated)}>
+        <ListSection title="Resource Templates" count={countFigure(templates.length, scan.resourceTemplatesTruncated)}>
           {templates.map((template) => (
             <li key={template.id} className={item}>
               <span className="break-all text-sm font-semibold"><VisibleText text={template.name} /></span>
@@ -90,7 +90,7 @@ export function CapabilityLists({ scan }: { scan: Scan }) {
         </ListSection>
       )}
       {scan.prompts.length > 0 && (
-        <ListSection title="Available Prompts" count={countText(scan.prompts.length, scan.promptsTruncated)}>
+        <ListSection title="Available Prompts" count={countFigure(scan.prompts.length, scan.promptsTruncated)}>
           {scan.prompts.map((prompt) => (
             <li key={prompt.id} className={item}>
               <span className="break-all text-sm font-semibold"><VisibleText text={prompt.name} /></span>

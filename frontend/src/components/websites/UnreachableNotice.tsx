@@ -1,4 +1,5 @@
 import type { SiteLiveness } from '@mcp-census/schemas/api/liveness';
+import { formatCountOf } from '../../lib/format';
 import { formatLocalShort, sinceText, unreachableClassLabel } from '../../lib/site-status';
 
 /**
@@ -17,7 +18,7 @@ export function UnreachableNotice({ liveness }: { liveness: SiteLiveness | undef
       {liveness && (
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
           {unreachableClassLabel(liveness.unreachableClass)}
-          {liveness.unreachableScans > 0 && ` · ${liveness.unreachableScans} failed scan${liveness.unreachableScans === 1 ? '' : 's'} in a row`}
+          {liveness.unreachableScans > 0 && ` · ${formatCountOf(liveness.unreachableScans, 'failed scan')} in a row`}
           {` · Last seen alive: ${liveness.lastSeenAlive ? formatLocalShort(liveness.lastSeenAlive) : 'Never'}`}
         </p>
       )}

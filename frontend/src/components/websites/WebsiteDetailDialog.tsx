@@ -2,14 +2,13 @@ import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/re
 import { Link } from 'wouter';
 import type { ReactNode } from 'react';
 import { useWebsite } from '../../state/queries';
-import { countText } from '@mcp-census/schemas/scan-display';
-import { formatLocalDateTime } from '../../lib/format';
+import { countFigure } from '../../lib/count-display';
+import { formatLocalDateTime, formatNumber } from '../../lib/format';
 import { siteStatus } from '../../lib/site-status';
 import { ExternalLink } from '../ui/ExternalLink';
 import { Skeleton } from '../ui/Skeleton';
 import { CapabilityLists } from './CapabilityLists';
 import { CategoryIcon } from './CategoryIcon';
-import { OptedOutNotice } from './OptedOutNotice';
 import { ScanEvidence } from './ScanEvidence';
 import { CompactAvailability } from './CompactAvailability';
 import { SiteSignals } from './SiteSignals';
@@ -79,15 +78,9 @@ function DialogBody({ id, preview }: { id: number; preview: WebsitePreview | und
           </Link>
         </div>
       </div>
-      {site.optedOut ? (
-        <OptedOutNotice />
-      ) : !scan && (status.kind === 'unreachable' || status.kind === 'not-scanned') ? (
-        <SiteStatusNotice status={status} liveness={site.liveness} error={null} notScanned={site.notScanned} />
-      ) : !scan ? (
-        <div className="rounded-lg border border-slate-200 px-4 py-8 text-center dark:border-slate-800">
-          <p className="font-semibold">No Scan Data Available</p>
-          <p className="mt-1 text-sm text-slate-500">This website has not been scanned yet.</p>
-        </div>
+      {site.optedOut || !scan ? (
+        // Opted out, or no scan yet: the notice alone (the page shows the same one, see siteNotice).
+        <SiteStatusNotice status={status} hasScan={false} liveness={site.liveness} error={null} notScanned={site.notScanned} />
       ) : (
         <>
           <div className="grid gap-4 sm:grid-cols-2">
@@ -99,7 +92,7 @@ function DialogBody({ id, preview }: { id: number; preview: WebsitePreview | und
                 </Row>
                 <Row label="Last scan">{formatLocalDateTime(scan.scanTime)}</Row>
                 {scan.mcpEndpoint && <Row label="Endpoint">{scan.mcpEndpoint}</Row>}
-                <Row label="Response time">{scan.responseTime} ms</Row>
+                <Row label="Response time">{formatNumber(scan.responseTime)} ms</Row>
               </dl>
               <div className="mt-2">
                 <ScanEvidence scan={scan} />
@@ -109,11 +102,11 @@ function DialogBody({ id, preview }: { id: number; preview: WebsitePreview | und
             <section className={panel}>
               <h3 className="mb-2 font-semibold">Capabilities</h3>
               <dl>
-                <Row label="Tools">{countText(scan.toolsCount, scan.toolsTruncated)}</Row>
-                <Row label="Resources">{countText(scan.resourcesCount, scan.resourcesTruncated)}</Row>
-                <Row label="Prompts">{countText(scan.promptsCount, scan.promptsTruncated)}</Row>
+                <Row label="Tools">{countFigure(scan.toolsCount, scan.toolsTruncated)}</Row>
+                <Row label="Resources">{countFigure(scan.resourcesCount, scan.resourcesTruncated)}</Row>
+                <Row label="Prompts">{countFigure(scan.promptsCount, scan.promptsTruncated)}</Row>
                 {((scan.resourceTemplatesCount ?? 0) > 0 || scan.resourceTemplatesTruncated) && (
-                  <Row label="Resource templates">{countText(scan.resourceTemplatesCount ?? 0, scan.resourceTemplatesTruncated)}</Row>
+                  <Row label="Resource templates">{countFigure(scan.resourceTemplatesCount ?? 0, scan.resourceTemplatesTruncated)}</Row>
                 )}
                 <Row label="Category">{site.category ?? 'Uncategorised'}</Row>
               </dl>
@@ -121,7 +114,7 @@ function DialogBody({ id, preview }: { id: number; preview: WebsitePreview | und
           </div>
           {site.availability && <CompactAvailability availability={site.availability} />}
           {scan.hasMcp && <CapabilityLists scan={scan} />}
-          <SiteStatusNotice status={status} liveness={site.liveness} error={scan.error} notScanned={site.notScanned} />
+          <SiteStatusNotice status={status} hasScan liveness={site.liveness} error={scan.error} notScanned={site.notScanned} />
         </>
       )}
     </div>

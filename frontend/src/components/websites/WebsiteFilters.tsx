@@ -1,3 +1,4 @@
+import { useMonitoredCategories } from './use-monitored-categories';
 import type { McpFilter } from './use-website-list';
 
 const control =
@@ -8,7 +9,8 @@ export interface WebsiteFiltersProps {
   onSearch: (value: string) => void;
   category: string;
   onCategory: (value: string) => void;
-  categories: readonly string[];
+  /** Fixed options (the Analysis table's spec list), or 'monitored': only categories with at least one monitored site. */
+  categories: readonly string[] | 'monitored';
   allCategoriesLabel: string;
   mcp: McpFilter;
   onMcp: (value: McpFilter) => void;
@@ -17,6 +19,8 @@ export interface WebsiteFiltersProps {
 
 export function WebsiteFilters(props: WebsiteFiltersProps) {
   const { idPrefix } = props;
+  const monitored = useMonitoredCategories(props.category);
+  const categories = props.categories === 'monitored' ? monitored : props.categories;
   return (
     <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
       <div>
@@ -38,7 +42,7 @@ export function WebsiteFilters(props: WebsiteFiltersProps) {
         </label>
         <select id={`${idPrefix}-category`} value={props.category} onChange={(e) => props.onCategory(e.target.value)} className={control}>
           <option value="">{props.allCategoriesLabel}</option>
-          {props.categories.map((c) => (
+          {categories.map((c) => (
             <option key={c} value={c}>
               {c}
             </option>

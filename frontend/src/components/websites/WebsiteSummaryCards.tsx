@@ -1,4 +1,5 @@
-import { countText } from '@mcp-census/schemas/scan-display';
+import { countFigure } from '../../lib/count-display';
+import { formatCount } from '../../lib/format';
 import type { SiteStatusView } from '../../lib/site-status';
 import { Card } from '../ui/Card';
 
@@ -12,7 +13,7 @@ interface ScanCounts {
   promptsTruncated?: boolean | undefined;
 }
 
-function SummaryCard({ title, value }: { title: string; value: string | number }) {
+function SummaryCard({ title, value }: { title: string; value: string }) {
   return (
     <Card>
       <p className="text-sm text-slate-500 dark:text-slate-400">{title}</p>
@@ -21,22 +22,25 @@ function SummaryCard({ title, value }: { title: string; value: string | number }
   );
 }
 
-/** The MCP Status card: Enabled or Disabled, and Unreachable or Not scanned when the site's status says so. */
+/** The MCP Status card: the site's status (Enabled, Disabled, Pending, Unreachable, Not scanned), or the scan's without one. */
 function mcpStatusValue(scan: ScanCounts | null, status: SiteStatusView | undefined): string {
-  if (!status) return scan?.hasMcp ? 'Enabled' : 'Disabled';
-  if (status.kind === 'unreachable') return 'Unreachable';
-  if (status.kind === 'not-scanned') return 'Not scanned';
-  return status.kind === 'mcp' ? 'Enabled' : 'Disabled';
+  if (status) return status.cardText;
+  if (!scan) return 'Pending';
+  return scan.hasMcp ? 'Enabled' : 'Disabled';
 }
+
+/** A card figure: "1.4k" from 1,000 up (spec section 5); "—" before the first scan, when nothing is known. */
+const figure = (scan: ScanCounts | null, count: (s: ScanCounts) => number, truncated: (s: ScanCounts) => boolean | undefined) =>
+  scan ? countFigure(count(scan), truncated(scan), formatCount) : '—';
 
 /** MCP Status, Tools Available, Resources and Prompts of the detail page; a truncated list reads "at least N" (or "unknown"). */
 export function WebsiteSummaryCards({ scan, status }: { scan: ScanCounts | null; status?: SiteStatusView | undefined }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
       <SummaryCard title="MCP Status" value={mcpStatusValue(scan, status)} />
-      <SummaryCard title="Tools Available" value={scan ? countText(scan.toolsCount, scan.toolsTruncated) : 0} />
-      <SummaryCard title="Resources" value={scan ? countText(scan.resourcesCount, scan.resourcesTruncated) : 0} />
-      <SummaryCard title="Prompts" value={scan ? countText(scan.promptsCount, scan.promptsTruncated) : 0} />
+      <SummaryCard title="Tools Available" value={figure(scan, (s) => s.toolsCount, (s) => s.toolsTruncated)} />
+      <SummaryCard title="Resources" value={figure(scan, (s) => s.resourcesCount, (s) => s.resourcesTruncated)} />
+      <SummaryCard title="Prompts" value={figure(scan, (s) => s.promptsCount, (s) => s.promptsTruncated)} />
     </div>
   );
 }

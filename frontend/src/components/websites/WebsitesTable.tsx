@@ -1,7 +1,8 @@
 import type { WebsitesResponse } from '@mcp-census/schemas/api/websites';
-import { countText } from '@mcp-census/schemas/scan-display';
+import { countFigure } from '../../lib/count-display';
 import { formatRelativeTime } from '../../lib/format';
 import { ExternalLink } from '../ui/ExternalLink';
+import { HorizontalScroll } from '../ui/HorizontalScroll';
 import { Skeleton } from '../ui/Skeleton';
 import { WebsiteStatusBadge } from './WebsiteStatusBadge';
 
@@ -40,7 +41,7 @@ export function WebsitesTable({
     );
   }
   return (
-    <div className="overflow-x-auto">
+    <HorizontalScroll>
       <table className="w-full text-sm md:min-w-[720px]">
         <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/60">
           <tr>
@@ -84,8 +85,8 @@ export function WebsitesTable({
                   <td className={`${cell} ${SM}`}>
                     <WebsiteStatusBadge site={site} />
                   </td>
-                  <td className={`${cell} ${MD} text-right tabular-nums`}>{site.optedOut ? '—' : countText(site.latestScan?.toolsCount ?? 0, site.latestScan?.toolsTruncated)}</td>
-                  <td className={`${cell} ${MD} text-right tabular-nums`}>{site.optedOut ? '—' : countText(site.latestScan?.resourcesCount ?? 0, site.latestScan?.resourcesTruncated)}</td>
+                  <td className={`${cell} ${MD} text-right tabular-nums`}>{site.optedOut ? '—' : countFigure(site.latestScan?.toolsCount ?? 0, site.latestScan?.toolsTruncated)}</td>
+                  <td className={`${cell} ${MD} text-right tabular-nums`}>{site.optedOut ? '—' : countFigure(site.latestScan?.resourcesCount ?? 0, site.latestScan?.resourcesTruncated)}</td>
                   <td className={`${cell} ${SM} whitespace-nowrap text-slate-600 dark:text-slate-400`}>
                     {site.optedOut ? '—' : site.latestScan ? formatRelativeTime(site.latestScan.scanTime) : 'Never'}
                   </td>
@@ -106,6 +107,6 @@ export function WebsitesTable({
               ))}
         </tbody>
       </table>
-    </div>
+    </HorizontalScroll>
   );
 }
