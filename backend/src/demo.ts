@@ -1,13 +1,20 @@
 // `npm run demo`: the whole product against a simulated web of virtual sites
 // served on loopback, so every part can be seen working without touching the
-// real internet. The UI shows a "Simulated web" banner throughout.
+// real internet. The UI shows a "Simulated web" banner throughout. A fresh
+// demo first replays a simulated past (DEMO_HISTORY_DAYS) through the
+// pipeline, so the trends have history from the first minute.
+import pg from 'pg';
 import { z } from 'zod';
 import { CATEGORIES, PRODUCT_NAME } from '@mcp-census/schemas';
-import { startSimulatedWeb } from '@mcp-census/streams/simweb/index';
+import type { SimulatedHistoryInfo } from '@mcp-census/schemas/api/simulated-history';
+import { stateProjection, trendsProjection } from '@mcp-census/streams';
+import { startSimulatedWeb, type SimSite } from '@mcp-census/streams/simweb/index';
 import type { CatalogueSite } from './catalogue/validate-row';
-import { ConfigError, loadConfig, orExitOnConfigError } from './config/config';
+import { ConfigError, loadConfig, orExitOnConfigError, type AppConfig } from './config/config';
+import { replaySimulatedHistory } from './demo/simulated-history';
+import type { CensusExtras, RunningCensus } from './runtime/census-server';
 import { runUntilSignalled } from './runtime/process-lifecycle';
-import { createLogger } from '@mcp-census/streams/platform/logger';
+import { createLogger, type Logger } from '@mcp-census/streams/platform/logger';
 
 /** Same seed, same web: the sites, their profiles and so the census's expected figures. */
 const DEMO_SEED = 2026;
@@ -16,6 +23,8 @@ const demoEnv = z.object({
   DEMO_SITES: z.coerce.number({ error: 'must be a whole number from 1 to 100000' }).int().min(1).max(100_000).default(10_000),
   // 0: a free port (the sites' URLs, and so the catalogue, then change at every start).
   DEMO_WEB_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3080),
+  // Days of simulated past replayed into a new data directory before live scanning's results (0: none).
+  DEMO_HISTORY_DAYS: z.coerce.number({ error: 'must be a whole number of days from 0 to 365' }).int().min(0).max(365).default(90),
 });
 
 const demo = orExitOnConfigError(() => {
@@ -45,13 +54,18 @@ await runUntilSignalled(async () => {
   }));
 
   const { startCensus } = await import('./runtime/census-server');
+  let history: SimulatedHistoryInfo | null = null;
+  const extras: CensusExtras = {
+    resolveHost: (host) => web.resolveHost(host),
+    simulatedSites,
+    // simulatedWeb: role processes of their own (`npm run demo:roles`) resolve its hosts from services.json.
+    simulatedWeb: { port: web.port, sites: web.sites.length, seed: DEMO_SEED },
+    // GET /api/instance: the banner says the past is simulated.
+    simulatedHistory: () => history,
+  };
   try {
-    const census = await startCensus(
-      { ...config, scan: { ...config.scan, allowPrivate: true } },
-      log,
-      // simulatedWeb: role processes of their own (`npm run demo:roles`) resolve its hosts from services.json.
-      { resolveHost: (host) => web.resolveHost(host), simulatedSites, simulatedWeb: { port: web.port, sites: web.sites.length, seed: DEMO_SEED } },
-    );
+    const census = await startCensus({ ...config, scan: { ...config.scan, allowPrivate: true } }, log, extras);
+    await replayHistory(census, web.sites, config, log.child({ component: 'simulated-history' }), (info) => (history = info));
     return {
       url: census.url,
       stop: async () => {
@@ -65,3 +79,42 @@ await runUntilSignalled(async () => {
   }
 }, log);
 
+/**
+ * Replays the simulated past before the ready line (live scanning already
+ * runs: every historical scan is older than the rescan interval, so it leaves
+ * every site due). Waits for the projectors this process runs; Ctrl-C stops
+ * it between sends (the next start resumes). A failure leaves the demo
+ * running on live scans alone; the next start resumes the replay.
+ */
+async function replayHistory(census: RunningCensus, sites: SimSite[], cfg: AppConfig, hlog: Logger, onInfo: (info: SimulatedHistoryInfo | null) => void): Promise<void> {
+  const stop = new AbortController();
+  const onSignal = () => stop.abort();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  const pool = new pg.Pool({ connectionString: census.databaseUrl, max: 2, application_name: 'mcp-census-demo-history' });
+  pool.on('error', (err) => hlog.warn({ err }, 'postgres pool error'));
+  const groups = [
+    ...(cfg.roles.includes('projector-state') ? [stateProjection.STATE_PROJECTOR_GROUPS.completed] : []),
+    ...(cfg.roles.includes('projector-trends') ? [trendsProjection.TRENDS_PROJECTOR_GROUP] : []),
+  ];
+  try {
+    await replaySimulatedHistory({
+      pool,
+      brokers: census.kafkaBrokers,
+      sites,
+      seed: DEMO_SEED,
+      days: demo.DEMO_HISTORY_DAYS,
+      rescanIntervalMs: cfg.scan.rescanIntervalMs,
+      log: hlog,
+      signal: stop.signal,
+      projectorGroups: groups,
+      onInfo,
+    });
+  } catch (err) {
+    hlog.error({ err }, 'simulated history: replay failed; the demo goes on with live scans, the next start resumes the replay');
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await pool.end();
+  }
+}

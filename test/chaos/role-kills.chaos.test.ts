@@ -38,7 +38,8 @@ describe('chaos: kill -9 of one role process at a time', () => {
     census = await startRoleProcesses({
       dataDir,
       demo: { sites: SITES, webPort: 0 },
-      env: { DATABASE_URL: '', CLICKHOUSE_URL: '', KAFKA_BROKERS: '', EMBEDDED_POSTGRES_PORT: '0', EMBEDDED_CLICKHOUSE_PORT: '0', EMBEDDED_KAFKA_PORT: '0', ADMIN_PASSWORD: 'chaos-admin-password-1' },
+      // DEMO_HISTORY_DAYS=0: live convergence from an empty census (demo-history.chaos.test.ts covers the history).
+      env: { DATABASE_URL: '', CLICKHOUSE_URL: '', KAFKA_BROKERS: '', EMBEDDED_POSTGRES_PORT: '0', EMBEDDED_CLICKHOUSE_PORT: '0', EMBEDDED_KAFKA_PORT: '0', ADMIN_PASSWORD: 'chaos-admin-password-1', DEMO_HISTORY_DAYS: '0' },
     });
     const services = await readServicesFile(dataDir);
     const web = services?.simulatedWeb;

@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import Koa, { type Middleware } from 'koa';
 import type { Registry } from 'prom-client';
 import type { HealthResponse } from '@mcp-census/schemas';
+import type { SimulatedHistoryInfo } from '@mcp-census/schemas/api/simulated-history';
 import type { Logger } from '@mcp-census/streams/platform/logger';
 import { publicCors } from './cors';
 import { errorHandler, HttpError } from './error-handler';
@@ -23,6 +24,8 @@ export interface AppDependencies {
   scanService?: ScanService | undefined;
   /** Number of virtual sites when scanning the simulated web (`npm run demo`). */
   simulatedSites?: number | undefined;
+  /** The demo's simulated past, as GET /api/instance reports it (`npm run demo`). */
+  simulatedHistory?: (() => SimulatedHistoryInfo | null) | undefined;
   /** The API role's routers (public data, contributions, admin, agents), mounted in order. */
   routers?: Router[] | undefined;
   /** Runs before every state-changing (non-GET) call: per-client rate limits. */
@@ -62,7 +65,7 @@ export function createApp(deps: AppDependencies): Koa {
     const metrics = metricsRoutes(deps.prometheus.registry, deps.prometheus.token);
     app.use(metrics.routes()).use(metrics.allowedMethods());
   }
-  const instance = instanceRoutes(deps.simulatedSites);
+  const instance = instanceRoutes(deps.simulatedSites, deps.simulatedHistory);
   app.use(instance.routes()).use(instance.allowedMethods());
   if (deps.scanService) {
     const scan = scanRoutes(deps.scanService);

@@ -7,6 +7,7 @@ import { createKafka, KafkaHealthProbe, type ProberOptions } from '@mcp-census/s
 import { ensureCatalogue } from '../catalogue/seed';
 import { seedSimulatedSites } from '../catalogue/simulated-sites';
 import type { CatalogueSite } from '../catalogue/validate-row';
+import type { SimulatedHistoryInfo } from '@mcp-census/schemas/api/simulated-history';
 import type { AppConfig } from '../config/config';
 import { checkHealth } from '../health/health-checker';
 import { createApp } from '../http/app';
@@ -38,6 +39,8 @@ export interface CensusExtras {
   simulatedSites?: CatalogueSite[];
   /** The simulated web served by this process, announced in services.json to role processes of their own. */
   simulatedWeb?: InfrastructureExtras['simulatedWeb'];
+  /** The demo's simulated past (`npm run demo`), for GET /api/instance and the UI's banner. */
+  simulatedHistory?: () => SimulatedHistoryInfo | null;
 }
 
 /** Starts dependencies (embedded where unconfigured), the roles, then the HTTP server. */
@@ -108,6 +111,7 @@ export async function startCensus(config: AppConfig, log: Logger, extras: Census
       writeLimiter: api?.writeLimiter,
       trustProxy: config.trustProxy,
       simulatedSites: extras.simulatedSites?.length,
+      simulatedHistory: extras.simulatedHistory,
       frontendDir: config.roles.includes('api') ? FRONTEND_DIST : undefined,
       checkHealth: () => checkHealth({ postgres: pool, clickhouse, kafka: kafkaProbe, embedded: infra.embedded, startedAt, scanner: () => readScannerState(pool) }),
       onUnexpectedError: (err, p) => httpLog.error({ err, path: p }, 'unexpected error answering a request'),

@@ -47,6 +47,8 @@ export async function startDemo(env: DemoEnv): Promise<ProductRun> {
       DATABASE_URL: '',
       CLICKHOUSE_URL: '',
       KAFKA_BROKERS: '',
+      // Live convergence from an empty census (scanned-site counts mark the kill moments); demo-history.chaos.test.ts covers the history.
+      DEMO_HISTORY_DAYS: '0',
       ...env.extraEnv,
     },
   });

@@ -1,0 +1,82 @@
+import { createHash } from 'node:crypto';
+import { emptyScanResult, type ScanResult } from '@mcp-census/schemas';
+import type { SimSite } from '../sites';
+import type { HistoryState } from './history-plan';
+
+const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');
+
+/**
+ * Placeholder items: the counts are what the history is about. Names carry
+ * the site's name, so no two sites share one (no cross-server shadowing) and
+ * none matches a name the site's live server lists (a live scan then reads as
+ * items added and removed, never as a changed definition, i.e. a rug pull).
+ */
+const PLACEHOLDER = 'Simulated history: stands for an item this virtual site listed at the time.';
+
+function tools(site: SimSite, n: number): ScanResult['tools'] {
+  return Array.from({ length: n }, (_, i) => {
+    const name = `${site.name}-history-tool-${i + 1}`;
+    return { name, description: PLACEHOLDER, inputSchema: { type: 'object' }, hash: sha256(`simulated-history|tool|${name}`) };
+  });
+}
+
+function resources(site: SimSite, n: number): ScanResult['resources'] {
+  return Array.from({ length: n }, (_, i) => {
+    const name = `${site.name}-history-resource-${i + 1}`;
+    return { name, uri: `history://${site.host}/resource/${i + 1}`, description: PLACEHOLDER, hash: sha256(`simulated-history|resource|${name}`) };
+  });
+}
+
+function prompts(site: SimSite, n: number): ScanResult['prompts'] {
+  return Array.from({ length: n }, (_, i) => {
+    const name = `${site.name}-history-prompt-${i + 1}`;
+    return { name, description: PLACEHOLDER, arguments: [], hash: sha256(`simulated-history|prompt|${name}`) };
+  });
+}
+
+function templates(site: SimSite, n: number): ScanResult['resourceTemplates'] {
+  return Array.from({ length: n }, (_, i) => {
+    const name = `${site.name}-history-template-${i + 1}`;
+    return { name, uriTemplate: `history://${site.host}/template/${i + 1}/{id}`, description: PLACEHOLDER, hash: sha256(`simulated-history|template|${name}`) };
+  });
+}
+
+/** A plausible, deterministic response time for one scan (ms). */
+function responseTime(site: SimSite, at: number): number {
+  return 40 + ((site.id * 7_919 + Math.floor(at / 1_000)) % 360);
+}
+
+/**
+ * What the scanner would have published for `site` in `state`: the profile's
+ * endpoint, transport, evidence and failure class when it has MCP (or had no
+ * MCP at all), a plain site answering without MCP before it adopted.
+ */
+export function historyScanResult(site: SimSite, state: HistoryState, at: number): ScanResult {
+  const e = site.expected;
+  const error = (cls: ScanResult['errorClass']) => (cls ? { errorClass: cls, error: `Simulated history: ${cls}` } : {});
+  if (!state.hasMcp) {
+    // a site that adopts later looked like any plain website before
+    if (e.hasMcp) return emptyScanResult({ responseTime: responseTime(site, at), requestCount: 12 });
+    return emptyScanResult({ ...error(e.errorClass), discoveredVia: e.discoveredVia, responseTime: responseTime(site, at), requestCount: 12 });
+  }
+  const listed = {
+    tools: tools(site, state.tools),
+    resources: resources(site, state.resources),
+    prompts: prompts(site, state.prompts),
+    resourceTemplates: templates(site, e.resourceTemplateCount),
+  };
+  return emptyScanResult({
+    hasMcp: true,
+    mcpEndpoint: site.endpoint,
+    transport: e.transport,
+    authRequired: e.authRequired,
+    discoveredVia: e.discoveredVia,
+    evidence: e.evidence,
+    ...error(e.errorClass),
+    ...listed,
+    toolsTruncated: e.toolsTruncated,
+    listsTruncated: e.toolsTruncated,
+    responseTime: responseTime(site, at),
+    requestCount: 8,
+  });
+}
