@@ -45,6 +45,7 @@ const ROUTES: [string, string[]][] = [
   ['/api-docs', ['Overview', 'Resources', 'Tools', 'Examples']],
   ['/admin', ['Password']],
   ['/no-such-page', ['404 Page Not Found', 'Did you forget to add the page to the router?']],
+  ['/wall', ['Platforms Monitored', 'Exit wall']],
 ];
 
 /** The sizes every route is looked at: a laptop, a phone, and the 1080p screen on a wall. */
@@ -90,6 +91,26 @@ describe('every route', () => {
     await screenshot(page, 'website-detail');
     await page.goto(`${product.url}/website/999999`);
     await page.getByText('Website not found').waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('the exported report', () => {
+  it('renders as a report on screen and on A4 paper, with its charts and summary', async () => {
+    const res = await fetch(`${product.url}/api/export/pdf`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const { page, errors } = await openPage(browser, { width: 1000, height: 1400 });
+    await page.setContent(html, { waitUntil: 'load' });
+    expect(await page.locator('svg').count()).toBeGreaterThanOrEqual(2);
+    expect(await page.locator('time[datetime]').count()).toBeGreaterThan(0);
+    // Numbers are grouped and no growth is claimed from nothing.
+    const text = (await page.locator('body').textContent()) ?? '';
+    expect(text).not.toMatch(/\+0\.0%/);
+    await screenshot(page, 'export-report-screen');
+    await page.emulateMedia({ media: 'print' });
+    await screenshot(page, 'export-report-print');
     expect(errors).toEqual([]);
     await page.context().close();
   });
