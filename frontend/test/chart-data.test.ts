@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { CHART_PALETTE, chartColor } from '../src/components/charts/chart-theme';
 import {
   adoptionChartData,
-  CHART_PALETTE,
-  chartColor,
   countBarData,
+  distributionBarData,
   fullAdoptionChartData,
   marketShare,
+  overallAdoptionRate,
   pieChartData,
+  prefersPie,
   shortenName,
   showPieLabel,
   type CategoryStatistic,
@@ -85,5 +87,38 @@ describe('market share and palette', () => {
     expect(CHART_PALETTE).toHaveLength(15);
     expect(new Set(CHART_PALETTE).size).toBe(15);
     expect(chartColor(15)).toBe(CHART_PALETTE[0]);
+  });
+});
+
+describe('pie or bars for the distribution', () => {
+  const even = (n: number) => Array.from({ length: n }, (_, i) => stat(`Category ${i}`, 10));
+  it('keeps the pie on wide screens while its labels can tell slices apart', () => {
+    expect(prefersPie(pieChartData([stat('A', 50), stat('B', 30), stat('C', 20)]), false)).toBe(true);
+  });
+  it('switches to bars on phones', () => {
+    expect(prefersPie(pieChartData([stat('A', 50), stat('B', 30)]), true)).toBe(false);
+  });
+  it('switches to bars when more than 8 slices would go unlabelled (under 8%)', () => {
+    // 14 even slices are about 7% each: none labelled
+    expect(prefersPie(pieChartData(even(14)), false)).toBe(false);
+    // 8 small slices beside a large one still get a pie, 9 do not
+    expect(prefersPie(pieChartData([stat('Big', 200), ...even(8)]), false)).toBe(true);
+    expect(prefersPie(pieChartData([stat('Big', 200), ...even(9)]), false)).toBe(false);
+  });
+  it('bars list every category with a platform, largest first, with shares of all platforms', () => {
+    const bars = distributionBarData([stat('Small', 2), stat('None', 0), stat('Large', 6), stat('A long category name', 2)]);
+    expect(bars.map((b) => [b.fullName, b.platforms, b.share])).toEqual([
+      ['Large', 6, 60],
+      ['A long category name', 2, 20],
+      ['Small', 2, 20],
+    ]);
+    expect(bars[1]?.name).toBe('A long category…');
+  });
+});
+
+describe('overall adoption rate', () => {
+  it('is MCP-enabled platforms over all platforms', () => {
+    expect(overallAdoptionRate([stat('A', 10, 50), stat('B', 30, 10)])).toBe(20);
+    expect(overallAdoptionRate([])).toBe(0);
   });
 });

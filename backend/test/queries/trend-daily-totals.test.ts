@@ -33,9 +33,10 @@ describe('daily totals rollup', () => {
     const now = day(10);
     const growth = await categoryGrowth(client, { now, days: 7 });
     // day 3: both sites in AI; day 10: site 1 in Media, site 2 still in AI
+    // Media had no site on day 3: no baseline, not a 0 one
     expect(growth).toEqual([
-      { category: 'AI', current: 1, growth: -50 },
-      { category: 'Media', current: 1, growth: 0 },
+      { category: 'AI', current: 1, growth: -50, previous: 2 },
+      { category: 'Media', current: 1, growth: 0, previous: null },
     ]);
     const trend = await adoptionTrend(client, { days: 7, now });
     expect(trend.map((p) => [p.date, p.totalWebsites, p.toolsCount])).toEqual([

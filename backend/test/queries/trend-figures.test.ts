@@ -72,12 +72,30 @@ async function allFigures() {
   };
 }
 
+/** The counts each month's growth compares, from the model: null where no site was known yet. */
+function modelMonthlyCounts(months: number): { previous: number | null; current: number }[] {
+  const y = now.getUTCFullYear();
+  const mo = now.getUTCMonth();
+  const endOf = (k: number): string => (k === 0 ? now.toISOString().slice(0, 10) : new Date(Date.UTC(y, mo - k + 1, 0)).toISOString().slice(0, 10));
+  return Array.from({ length: months }, (_, i) => {
+    const k = months - 1 - i;
+    const then = model.stateAt(endOf(k + 1));
+    return { previous: then.totalWebsites === 0 ? null : then.mcpEnabledCount, current: model.stateAt(endOf(k)).mcpEnabledCount };
+  });
+}
+
 function expectMatchesModel(f: Awaited<ReturnType<typeof allFigures>>): void {
   expect(f.d7).toEqual(model.adoptionTrend(7));
   expect(f.d30).toEqual(model.adoptionTrend(30));
   expect(f.d90).toEqual(model.adoptionTrend(90));
-  expect(f.monthly).toEqual(model.monthlyGrowth(12));
-  expect(f.categories).toEqual(model.categoryGrowth(30));
+  // the spec's fields against the model; the baselines beside them against the model's states
+  expect(f.monthly.map(({ month, growth }) => ({ month, growth }))).toEqual(model.monthlyGrowth(12));
+  expect(f.monthly.map(({ previous, current }) => ({ previous, current }))).toEqual(modelMonthlyCounts(12));
+  expect(f.categories.map(({ category, current, growth }) => ({ category, current, growth }))).toEqual(model.categoryGrowth(30));
+  for (const c of f.categories) {
+    if (c.previous) expect(c.growth).toBe(Math.round(((c.current - c.previous) / c.previous) * 1000) / 10);
+    else expect(c.growth).toBe(0);
+  }
   expect(f.weekly).toEqual(model.weeklyGrowth());
 }
 

@@ -7,27 +7,6 @@ export interface CategoryStatistic {
   adoptionRate: number;
 }
 
-/** The fixed 15-colour chart palette; colours repeat past the fifteenth slice. */
-export const CHART_PALETTE = [
-  '#6366f1',
-  '#10b981',
-  '#f59e0b',
-  '#ef4444',
-  '#06b6d4',
-  '#8b5cf6',
-  '#ec4899',
-  '#84cc16',
-  '#f97316',
-  '#14b8a6',
-  '#3b82f6',
-  '#a855f7',
-  '#eab308',
-  '#22c55e',
-  '#64748b',
-] as const;
-
-export const chartColor = (index: number): string => CHART_PALETTE[index % CHART_PALETTE.length] ?? CHART_PALETTE[0];
-
 export const PIE_MIN_PLATFORMS = 5;
 export const PIE_LABEL_MIN_PERCENT = 8;
 export const BAR_TOP_CATEGORIES = 15;
@@ -35,6 +14,10 @@ export const BAR_NAME_MAX = 20;
 export const ADOPTION_MIN_PLATFORMS = 3;
 export const ADOPTION_TOP_CATEGORIES = 20;
 export const FULL_ADOPTION_MIN_PLATFORMS = 1;
+/** Past this many slices without a percentage label, a pie stops informing: bars instead. */
+export const MAX_UNLABELED_SLICES = 8;
+/** Category names on the vertical axis of a phone-width bar chart. */
+export const NARROW_NAME_MAX = 16;
 
 /** Names over `max` characters become their first `keep` characters plus an ellipsis. */
 export function shortenName(name: string, max: number, keep = max): string {
@@ -69,6 +52,31 @@ export function showPieLabel(percent: number): boolean {
   return percent >= PIE_LABEL_MIN_PERCENT;
 }
 
+/**
+ * The pie only where it informs: on wide screens, and while at most 8 slices
+ * go without a percentage label (spec: labels hidden under 8%).
+ */
+export function prefersPie(slices: readonly PieSlice[], narrow: boolean): boolean {
+  return !narrow && slices.length > 0 && slices.filter((s) => !showPieLabel(s.share)).length <= MAX_UNLABELED_SLICES;
+}
+
+export interface DistributionBar {
+  name: string;
+  fullName: string;
+  platforms: number;
+  /** Share of all platforms, 0..100. */
+  share: number;
+}
+
+/** The bar form of the distribution: every category with a platform, largest first, share of all platforms. */
+export function distributionBarData(categories: readonly CategoryStatistic[]): DistributionBar[] {
+  const total = categories.reduce((sum, c) => sum + c.totalPlatforms, 0);
+  return categories
+    .filter((c) => c.totalPlatforms > 0)
+    .sort((a, b) => b.totalPlatforms - a.totalPlatforms || a.category.localeCompare(b.category))
+    .map((c) => ({ name: shortenName(c.category, NARROW_NAME_MAX, NARROW_NAME_MAX - 1), fullName: c.category, platforms: c.totalPlatforms, share: (c.totalPlatforms / total) * 100 }));
+}
+
 export interface CountBar {
   name: string;
   fullName: string;
@@ -90,13 +98,14 @@ export interface AdoptionBar {
   fullName: string;
   adoptionRate: number;
   platforms: number;
+  mcpEnabled: number;
 }
 
 function adoptionBars(categories: readonly CategoryStatistic[], minPlatforms: number): AdoptionBar[] {
   return categories
     .filter((c) => c.totalPlatforms >= minPlatforms)
     .sort((a, b) => b.adoptionRate - a.adoptionRate || b.totalPlatforms - a.totalPlatforms)
-    .map((c) => ({ name: shortenName(c.category, BAR_NAME_MAX), fullName: c.category, adoptionRate: c.adoptionRate, platforms: c.totalPlatforms }));
+    .map((c) => ({ name: shortenName(c.category, BAR_NAME_MAX), fullName: c.category, adoptionRate: c.adoptionRate, platforms: c.totalPlatforms, mcpEnabled: c.mcpAdoption }));
 }
 
 /** Categories with at least 3 platforms, the top 20 by adoption rate. */
@@ -107,6 +116,12 @@ export function adoptionChartData(categories: readonly CategoryStatistic[]): Ado
 /** The "View Full" chart: every category with at least one platform, no cap. */
 export function fullAdoptionChartData(categories: readonly CategoryStatistic[]): AdoptionBar[] {
   return adoptionBars(categories, FULL_ADOPTION_MIN_PLATFORMS);
+}
+
+/** MCP-enabled platforms over all platforms, in percent (0 without platforms): the reference line of the adoption charts. */
+export function overallAdoptionRate(categories: readonly CategoryStatistic[]): number {
+  const total = categories.reduce((sum, c) => sum + c.totalPlatforms, 0);
+  return total > 0 ? (categories.reduce((sum, c) => sum + c.mcpAdoption, 0) / total) * 100 : 0;
 }
 
 /** A category's platforms over all platforms, in percent. */

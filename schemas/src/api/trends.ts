@@ -41,6 +41,15 @@ export const monthlyTrendSchema = z.object({
   /** YYYY-MM (UTC). */
   month: z.string().regex(/^\d{4}-\d{2}$/),
   growth: z.number(),
+  /**
+   * What growth was measured against: mcpEnabledCount at the previous month's
+   * end, or null when no site was known by then (the census is younger), so a
+   * growth of 0 can be told apart from "from nothing" and "no history".
+   * Optional: servers before this field omit it.
+   */
+  previous: count.nullable().optional(),
+  /** mcpEnabledCount at this month's end (now, for the current month). */
+  current: count.optional(),
 });
 export type MonthlyTrend = z.infer<typeof monthlyTrendSchema>;
 export const monthlyTrendsSchema = z.array(monthlyTrendSchema);
@@ -53,6 +62,12 @@ export const categoryTrendSchema = z.object({
   category: z.string(),
   current: count,
   growth: z.number(),
+  /**
+   * MCP-enabled sites in the category at the end of the day 30 days ago, or
+   * null when the category had no known site then (no history to compare
+   * with). Optional: servers before this field omit it.
+   */
+  previous: count.nullable().optional(),
 });
 export type CategoryTrend = z.infer<typeof categoryTrendSchema>;
 export const categoryTrendsSchema = z.array(categoryTrendSchema);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { adoptionChartData, type CategoryStatistic } from '../../lib/chart-data';
+import { adoptionChartData, overallAdoptionRate, type CategoryStatistic } from '../../lib/chart-data';
 import { Button } from '../ui/Button';
 import { ChartEmpty } from '../charts/ChartEmpty';
 import { AdoptionBarChart } from './AdoptionBarChart';
@@ -16,7 +16,17 @@ export function AdoptionRateChart({ categories }: { categories: readonly Categor
           View Full
         </Button>
       </div>
-      {data.length === 0 ? <ChartEmpty text="No adoption data available for visualization" /> : <AdoptionBarChart data={data} height={320} />}
+      {data.length === 0 ? (
+        <ChartEmpty text="No adoption data available for visualization" />
+      ) : (
+        <AdoptionBarChart
+          name="adoption-rate"
+          data={data}
+          overall={overallAdoptionRate(categories)}
+          height={320}
+          caption="MCP adoption rate by category (top 20 with at least 3 platforms)"
+        />
+      )}
       <FullAdoptionDialog open={fullOpen} onClose={() => setFullOpen(false)} categories={categories} />
     </div>
   );

@@ -1,4 +1,5 @@
 import type { CategoryStatistic } from '../../lib/chart-data';
+import { formatNumber } from '../../lib/format';
 import { Card } from '../ui/Card';
 import { CategoryIcon } from '../websites/CategoryIcon';
 
@@ -24,15 +25,15 @@ export function CategoryCard({ stat, marketShare }: { stat: CategoryStatistic; m
       </div>
       <dl className="grid grid-cols-3 gap-2 text-xs">
         <div>
-          <dt className="text-slate-500">Platforms</dt>
-          <dd className="font-semibold tabular-nums">{stat.totalPlatforms}</dd>
+          <dt className="text-slate-600 dark:text-slate-400">Platforms</dt>
+          <dd className="font-semibold tabular-nums">{formatNumber(stat.totalPlatforms)}</dd>
         </div>
         <div>
-          <dt className="text-slate-500">MCP enabled</dt>
-          <dd className="font-semibold tabular-nums">{stat.mcpAdoption}</dd>
+          <dt className="text-slate-600 dark:text-slate-400">MCP enabled</dt>
+          <dd className="font-semibold tabular-nums">{formatNumber(stat.mcpAdoption)}</dd>
         </div>
         <div>
-          <dt className="text-slate-500">Market share</dt>
+          <dt className="text-slate-600 dark:text-slate-400">Market share</dt>
           <dd className="font-semibold tabular-nums">{marketShare.toFixed(1)}%</dd>
         </div>
       </dl>

@@ -1,5 +1,6 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import { fullAdoptionChartData, type CategoryStatistic } from '../../lib/chart-data';
+import { fullAdoptionChartData, overallAdoptionRate, type CategoryStatistic } from '../../lib/chart-data';
+import { formatCountOf } from '../../lib/format';
 import { ChartEmpty } from '../charts/ChartEmpty';
 import { AdoptionBarChart } from './AdoptionBarChart';
 
@@ -11,13 +12,14 @@ export function FullAdoptionDialog({ open, onClose, categories }: { open: boolea
   return (
     <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50 flex items-center justify-center p-3 sm:p-6">
       <DialogBackdrop className="fixed inset-0 bg-slate-900/60" />
-      <DialogPanel className="max-h-[90vh] w-full max-w-6xl overflow-y-auto rounded-xl bg-white p-5 shadow-xl dark:bg-slate-900">
+      {/* relative: a positioned panel stacks above the fixed backdrop, an unpositioned one paints under it */}
+      <DialogPanel data-testid="full-adoption-panel" className="relative max-h-[90vh] w-full max-w-6xl overflow-y-auto rounded-xl bg-white p-5 shadow-xl dark:bg-slate-900">
         <div className="mb-4 flex items-start justify-between gap-4">
           <div>
-            <DialogTitle className="text-lg font-semibold">Adoption rate by category — full view</DialogTitle>
-            <p className="text-sm text-slate-500">Every category with at least one platform ({data.length} categories).</p>
+            <DialogTitle as="h2" className="text-lg font-semibold">Adoption rate by category — full view</DialogTitle>
+            <p className="text-sm text-slate-600 dark:text-slate-400">Every category with at least one platform ({formatCountOf(data.length, 'category', 'categories')}).</p>
           </div>
-          <button type="button" onClick={onClose} className="rounded-md p-2 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800" aria-label="Close">
+          <button type="button" onClick={onClose} className="rounded-md p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800" aria-label="Close">
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
               <path d="M6 6l12 12M18 6L6 18" />
             </svg>
@@ -27,7 +29,14 @@ export function FullAdoptionDialog({ open, onClose, categories }: { open: boolea
           <ChartEmpty text="No adoption data available for visualization" />
         ) : (
           <div className="overflow-x-auto">
-            <AdoptionBarChart data={data} height={480} minWidth={data.length * BAR_SLOT} />
+            <AdoptionBarChart
+              name="adoption-rate-full"
+              data={data}
+              overall={overallAdoptionRate(categories)}
+              height={480}
+              minWidth={data.length * BAR_SLOT}
+              caption="MCP adoption rate of every category with at least one platform"
+            />
           </div>
         )}
       </DialogPanel>

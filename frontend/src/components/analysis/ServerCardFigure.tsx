@@ -1,4 +1,5 @@
 import type { IndustryAnalytics } from '@mcp-census/schemas/api/websites';
+import { formatCountOf, formatNumber } from '../../lib/format';
 import { Card } from '../ui/Card';
 
 /**
@@ -16,10 +17,10 @@ export function ServerCardFigure({ analytics }: { analytics: Pick<IndustryAnalyt
           Publishes a server card
         </h3>
         <p className="mt-1 text-2xl font-bold">
-          {cards.sites.toLocaleString('en-US')} <span className="text-base font-medium text-slate-500 dark:text-slate-400">sites</span>
+          {formatNumber(cards.sites)} <span className="text-base font-medium text-slate-500 dark:text-slate-400">{cards.sites === 1 ? 'site' : 'sites'}</span>
         </p>
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          {cards.rate}% of {analytics.totalPlatforms.toLocaleString('en-US')} monitored sites describe their MCP server in a server card (catalog, beside the
+          {cards.rate}% of {formatCountOf(analytics.totalPlatforms, 'monitored site')} describe their MCP server in a server card (catalog, beside the
           endpoint or at a well-known address).
         </p>
       </Card>

@@ -1,35 +1,18 @@
-import { Legend, Pie, PieChart, ResponsiveContainer, Tooltip, type PieLabelRenderProps } from 'recharts';
-import { chartColor, pieChartData, showPieLabel, type CategoryStatistic } from '../../lib/chart-data';
-import { TOOLTIP_STYLE } from './chart-theme';
-import { ChartEmpty } from './ChartEmpty';
+import { distributionBarData, pieChartData, prefersPie, type CategoryStatistic } from '../../lib/chart-data';
+import { ChartEmpty, NO_CHART_DATA } from './ChartEmpty';
+import { DistributionBars } from './DistributionBars';
+import { DistributionPie } from './DistributionPie';
+import { useNarrowScreen } from './use-narrow-screen';
 
-function renderLabel(props: PieLabelRenderProps) {
-  const percent = (props.percent ?? 0) * 100;
-  if (!showPieLabel(percent)) return null;
-  const { x, y } = props;
-  return (
-    <text x={x} y={y} fill="#64748b" fontSize={12} textAnchor="middle" dominantBaseline="central">
-      {`${percent.toFixed(0)}%`}
-    </text>
-  );
-}
-
-/** Platform distribution: categories with at least 5 platforms, labels only for slices of 8% or more. */
+/**
+ * Platform distribution: the spec's pie on wide screens while its labels can
+ * tell the slices apart; sorted bars on phones and when most slices would go
+ * unlabelled (more than 8 under 8%).
+ */
 export function PlatformPieChart({ categories, height = 320 }: { categories: readonly CategoryStatistic[]; height?: number }) {
-  const data = pieChartData(categories).map((slice, i) => ({ ...slice, fill: chartColor(i) }));
-  if (data.length === 0) return <ChartEmpty text="No data available for chart" height={height} />;
-  return (
-    <div style={{ height }} role="img" aria-label={`Platform distribution across ${data.length} categories`}>
-      <ResponsiveContainer width="100%" height="100%">
-        <PieChart>
-          <Pie data={data} dataKey="value" nameKey="name" outerRadius="70%" label={renderLabel} labelLine={false} isAnimationActive={false} />
-          <Tooltip
-            {...TOOLTIP_STYLE}
-            formatter={(value, _name, item) => [`${String(value)} platforms`, (item.payload as { fullName: string }).fullName]}
-          />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
-        </PieChart>
-      </ResponsiveContainer>
-    </div>
-  );
+  const narrow = useNarrowScreen();
+  const slices = pieChartData(categories);
+  const bars = distributionBarData(categories);
+  if (bars.length === 0) return <ChartEmpty text={NO_CHART_DATA} height={height} />;
+  return prefersPie(slices, narrow) ? <DistributionPie slices={slices} height={height} /> : <DistributionBars bars={bars} />;
 }

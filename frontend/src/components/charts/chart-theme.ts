@@ -1,8 +1,51 @@
 import type { ReactNode } from 'react';
 
-/** Axis and grid colours readable on both the light and the dark background. */
-export const AXIS_TICK = { fill: '#94a3b8', fontSize: 12 };
+/**
+ * The fixed 15-colour chart palette (spec section 2), colours repeating past
+ * the fifteenth series. Hues from Okabe–Ito and Paul Tol's palettes, each
+ * moved in CIELAB lightness until it has at least 3:1 contrast (WCAG 1.4.11)
+ * on both the light card (#ffffff) and the dark one (#0f172a); then ordered
+ * (as a ring, since colours repeat) so neighbours differ by a CIEDE2000 of at
+ * least 25 with normal vision and simulated protanopia, deuteranopia and
+ * tritanopia. frontend/test/chart-theme.test.ts checks all of this.
+ */
+export const CHART_PALETTE = [
+  '#2181c6',
+  '#b14400',
+  '#3aa291',
+  '#7c3aed',
+  '#e6702d',
+  '#a876ff',
+  '#49a45c',
+  '#d56cc1',
+  '#447301',
+  '#af397c',
+  '#969630',
+  '#2b9ebf',
+  '#716714',
+  '#01708c',
+  '#c58300',
+] as const;
+
+export const chartColor = (index: number): string => CHART_PALETTE[index % CHART_PALETTE.length] ?? CHART_PALETTE[0];
+
+/** Backgrounds the charts sit on: the card (and dialog) in the light and the dark theme. */
+export const CHART_BACKGROUNDS = { light: '#ffffff', dark: '#0f172a' } as const;
+
+/**
+ * Tick, legend and label text: slate-600 on light, slate-400 on dark, both
+ * over 4.5:1. No single colour reaches 4.5:1 on both backgrounds, so chart
+ * text is `currentColor` under this class, which follows the theme class on
+ * <html>. Written out in full so Tailwind finds it; the test reads it back.
+ */
+export const CHART_TEXT_CLASS = 'text-[#475569] dark:text-[#94a3b8]';
+
+export const AXIS_TICK = { fill: 'currentColor', fontSize: 12 };
 export const GRID_STROKE = '#94a3b833';
+/** Axis lines follow the theme too, softened: they frame the plot, the ticks carry the scale. */
+export const AXIS_LINE = { stroke: 'currentColor', strokeOpacity: 0.5 };
+/** A reference line is read, so it keeps the full text colour (over 3:1 in both themes). */
+export const REFERENCE_STROKE = 'currentColor';
 export const TOOLTIP_STYLE = {
   contentStyle: { background: '#0f172a', border: 'none', borderRadius: 8, color: '#f8fafc', fontSize: 12 },
   itemStyle: { color: '#f8fafc' },

@@ -6,7 +6,7 @@ import { PlatformPieChart } from '../charts/PlatformPieChart';
 import { Card } from '../ui/Card';
 import { CardTitle } from '../ui/CardTitle';
 import { Skeleton } from '../ui/Skeleton';
-import { AdoptionRateAreaChart } from './AdoptionRateAreaChart';
+import { AdoptionRateAreaChart, TREND_CHART_HEIGHT } from './AdoptionRateAreaChart';
 import { CapabilitiesGrowthChart } from './CapabilitiesGrowthChart';
 import { CategoryGrowthList } from './CategoryGrowthList';
 import { MonthlyGrowthChart } from './MonthlyGrowthChart';
@@ -50,7 +50,7 @@ export function TrendsAnalyticsTab({ period }: { period: TrendPeriod }) {
           <CapabilitiesGrowthChart points={points} />
         </ChartCard>
         <ChartCard title="Industry Distribution" loading={industry.loading}>
-          <PlatformPieChart categories={industry.data?.categories ?? []} height={288} />
+          <PlatformPieChart categories={industry.data?.categories ?? []} height={TREND_CHART_HEIGHT} />
         </ChartCard>
         <ChartCard title="Category Growth Rates" loading={categories.loading}>
           <div className="max-h-72 overflow-y-auto pr-1">

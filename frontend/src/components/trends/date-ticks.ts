@@ -9,3 +9,9 @@ export function shortMonth(month: string): string {
   const date = new Date(`${month}-01T00:00:00Z`);
   return Number.isNaN(date.getTime()) ? month : date.toLocaleDateString(undefined, { month: 'short', year: 'numeric', timeZone: 'UTC' });
 }
+
+/** "Mar" for a YYYY-MM month: twelve "Mar 2026" ticks do not fit a phone's width. */
+export function monthName(month: string): string {
+  const date = new Date(`${month}-01T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? month : date.toLocaleDateString(undefined, { month: 'short', timeZone: 'UTC' });
+}

@@ -1,7 +1,7 @@
 import type { AvailabilityDay } from '@mcp-census/schemas/api/liveness';
 import { Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatMs, formatUtcDay } from '../../lib/availability';
-import { AXIS_TICK, axisLabel, TOOLTIP_STYLE } from '../charts/chart-theme';
+import { AXIS_TICK, axisLabel, CHART_TEXT_CLASS, TOOLTIP_STYLE } from '../charts/chart-theme';
 
 /** Indigo-500: 4.5:1 on white, 4:1 on the dark card. */
 const LINE = '#6366f1';
@@ -16,7 +16,7 @@ export function ResponseTimeTrend({ days }: { days: readonly AvailabilityDay[] }
       <figcaption className="text-xs text-slate-600 dark:text-slate-400">
         Response time in ms (daily average), latest {formatMs(latest.avgResponseTime)}
       </figcaption>
-      <div className="h-24" role="img" aria-label={`Daily average response time over the last ${days.length} days; latest ${formatMs(latest.avgResponseTime)}`}>
+      <div className={`h-24 ${CHART_TEXT_CLASS}`} role="img" aria-label={`Daily average response time over the last ${days.length} days; latest ${formatMs(latest.avgResponseTime)}`}>
         <ResponsiveContainer width="100%" height="100%">
           <LineChart data={[...days]} margin={{ top: 4, right: 8, left: 0, bottom: 0 }}>
             <XAxis dataKey="date" hide />
