@@ -12,8 +12,8 @@ describe('the weekly trend under a metric card', () => {
     const { container } = render(<TrendIndicator value={0} unit="%" baseline={null} current={120} />);
     const trend = container.firstElementChild as HTMLElement;
     expect(trend.textContent).toBe('Not enough history yet');
-    expect(trend.className).toContain('text-slate-500');
-    expect(trend.className).not.toMatch(/green|red/);
+    expect(trend.className).toContain('text-muted');
+    expect(trend.className).not.toMatch(/positive|negative|green|red/);
     expect(arrowOf(trend)).toBeNull();
   });
 
@@ -37,7 +37,7 @@ describe('the weekly trend under a metric card', () => {
     const { container } = render(<TrendIndicator value={2.46} unit="%" baseline={800} current={820} />);
     const trend = container.firstElementChild as HTMLElement;
     expect(trend.textContent).toBe('Up +2.5% from last week');
-    expect(trend.className).toContain('text-green-600');
+    expect(trend.className).toContain('text-positive');
     expect(arrowOf(trend)?.getAttribute('class')).not.toContain('rotate-180');
   });
 
@@ -45,7 +45,7 @@ describe('the weekly trend under a metric card', () => {
     const { container } = render(<TrendIndicator value={-1.25} unit=" pts" baseline={12.5} />);
     const trend = container.firstElementChild as HTMLElement;
     expect(trend.textContent).toBe('Down -1.3 pts from last week');
-    expect(trend.className).toContain('text-red-600');
+    expect(trend.className).toContain('text-negative');
     expect(arrowOf(trend)?.getAttribute('class')).toContain('rotate-180');
   });
 

@@ -22,6 +22,27 @@ const fromLinear = (l: number): number => {
   return 255 * (c <= 0.0031308 ? c * 12.92 : 1.055 * c ** (1 / 2.4) - 0.055);
 };
 
+/**
+ * An `oklch(L% C H)` colour (Tailwind v4's palette) as the sRGB #rrggbb a
+ * browser paints, clipped to the sRGB gamut (Björn Ottosson's OKLab matrices).
+ */
+export function oklchToHex(css: string): string {
+  const m = /^oklch\(\s*([\d.]+)%\s+([\d.]+)\s+([\d.]+|none)\s*\)$/.exec(css.trim());
+  if (!m) throw new Error(`not an oklch(L% C H) colour: ${css}`);
+  // A grey has no hue: `none`.
+  const [L, C, H] = [Number(m[1]) / 100, Number(m[2]), m[3] === 'none' ? 0 : (Number(m[3]) * Math.PI) / 180];
+  const [a, b] = [C * Math.cos(H), C * Math.sin(H)];
+  const l = (L + 0.3963377774 * a + 0.2158037573 * b) ** 3;
+  const mm = (L - 0.1055613458 * a - 0.0638541728 * b) ** 3;
+  const s = (L - 0.0894841775 * a - 1.291485548 * b) ** 3;
+  const linear = [
+    4.0767416621 * l - 3.3077115913 * mm + 0.2309699292 * s,
+    -1.2684380046 * l + 2.6097574011 * mm - 0.3413193965 * s,
+    -0.0041960863 * l - 0.7034186147 * mm + 1.707614701 * s,
+  ];
+  return `#${linear.map((c) => Math.round(fromLinear(c)).toString(16).padStart(2, '0')).join('')}`;
+}
+
 export function relativeLuminance(hex: string): number {
   const [r, g, b] = hexToRgb(hex).map(toLinear) as [number, number, number];
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;

@@ -1,9 +1,9 @@
-import { Link } from 'wouter';
 import { PRODUCT_NAME } from '@mcp-census/schemas/product';
 import { OptOutSection } from '../components/about/OptOutSection';
 import { ScannerDetails } from '../components/about/ScannerDetails';
 import { Card } from '../components/ui/Card';
 import { CardTitle } from '../components/ui/CardTitle';
+import { InlineLink } from '../components/ui/InlineLink';
 import { PageHeader } from '../components/ui/PageHeader';
 import { useDocumentTitle } from '../lib/use-document-title';
 
@@ -34,7 +34,7 @@ function BulletList({ title, items }: { title: string; items: readonly string[] 
   return (
     <Card as="section">
       <CardTitle>{title}</CardTitle>
-      <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-600 dark:text-slate-400">
+      <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-muted">
         {items.map((item) => (
           <li key={item}>{item}</li>
         ))}
@@ -55,7 +55,7 @@ export default function AboutPage() {
         {CARDS.map(([title, text]) => (
           <Card key={title}>
             <CardTitle>{title}</CardTitle>
-            <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{text}</p>
+            <p className="mt-2 text-sm text-muted">{text}</p>
           </Card>
         ))}
       </div>
@@ -67,12 +67,10 @@ export default function AboutPage() {
       <OptOutSection />
       <Card as="section" className="space-y-2">
         <CardTitle>Privacy, terms and contact</CardTitle>
-        <p className="text-sm text-slate-600 dark:text-slate-400">
+        <p className="text-sm text-muted">
           Browsing needs no account and sets no tracking cookies. E-mail addresses given for reports or contributions are used only for
           that purpose. Scan data is provided as-is, without warranty. To reach us, or to add or correct a platform, use the{' '}
-          <Link href="/contribute" className="text-indigo-600 hover:underline dark:text-indigo-400">
-            Contribute
-          </Link>{' '}
+          <InlineLink href="/contribute">Contribute</InlineLink>{' '}
           page.
         </p>
       </Card>

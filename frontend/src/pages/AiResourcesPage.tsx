@@ -1,8 +1,8 @@
-import { Link } from 'wouter';
 import { PRODUCT_NAME } from '@mcp-census/schemas/product';
 import { Card } from '../components/ui/Card';
 import { CardTitle } from '../components/ui/CardTitle';
 import { CodeBlock } from '../components/ui/CodeBlock';
+import { InlineLink } from '../components/ui/InlineLink';
 import { PageHeader } from '../components/ui/PageHeader';
 import { siteOrigin } from '../lib/origin';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -26,19 +26,17 @@ export default function AiResourcesPage() {
           <Card as="li" key={title} className="space-y-2">
             <CardTitle>{title}</CardTitle>
             <code className="block break-all rounded bg-slate-100 px-2 py-1 font-mono text-xs dark:bg-slate-800">{address}</code>
-            <p className="text-sm text-slate-600 dark:text-slate-400">{text}</p>
+            <p className="text-sm text-muted">{text}</p>
           </Card>
         ))}
       </ul>
       <Card as="section" className="space-y-3">
         <CardTitle>Connect an MCP client</CardTitle>
         <CodeBlock code={JSON.stringify({ mcpServers: { 'mcp-census': { type: 'streamable-http', url: `${o}/mcp` } } }, null, 2)} label="JSON" />
-        <p className="text-sm text-slate-600 dark:text-slate-400">
+        <p className="text-sm text-muted">
           Tools: <code>scan_website</code>, <code>get_platform_status</code>, <code>query_adoption_metrics</code>. Resources: dashboard metrics,
           analyzed websites, adoption trends and tool categories. See the{' '}
-          <Link href="/api-docs" className="text-indigo-600 hover:underline dark:text-indigo-400">
-            API documentation
-          </Link>{' '}
+          <InlineLink href="/api-docs">API documentation</InlineLink>{' '}
           for parameters and samples.
         </p>
       </Card>

@@ -17,7 +17,7 @@ export default function ApiDocsPage() {
   useDocumentTitle('API Documentation');
   return (
     <div className="space-y-8">
-      <Link href="/" className="inline-flex items-center gap-1 text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+      <Link href="/" className="inline-flex items-center gap-1 text-sm font-medium text-link hover:underline">
         <span aria-hidden="true">←</span> Back to Dashboard
       </Link>
       <PageHeader title="API Documentation">

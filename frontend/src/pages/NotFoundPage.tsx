@@ -6,8 +6,8 @@ export function NotFoundPage() {
   return (
     <div className="py-16 text-center">
       <h1 className="text-2xl font-bold">404 Page Not Found</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-400">Did you forget to add the page to the router?</p>
-      <Link href="/" className="mt-6 inline-block text-indigo-600 hover:underline dark:text-indigo-400">
+      <p className="mt-2 text-muted">Did you forget to add the page to the router?</p>
+      <Link href="/" className="mt-6 inline-block text-link hover:underline">
         Back to Dashboard
       </Link>
     </div>

@@ -17,7 +17,7 @@ export default function SubscribePage() {
           <div className="space-y-6">
             <header>
               <h1 className="text-2xl font-bold">Get regular MCP adoption reports</h1>
-              <p className="mt-2 text-slate-600 dark:text-slate-400">
+              <p className="mt-2 text-muted">
                 A short summary of adoption, new MCP-enabled platforms and notable capabilities, delivered on your schedule.
               </p>
             </header>

@@ -21,7 +21,7 @@ import { useWebsite } from '../state/queries';
 
 function BackLink() {
   return (
-    <Link href="/" className="inline-flex items-center gap-1 text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+    <Link href="/" className="inline-flex items-center gap-1 text-sm font-medium text-link hover:underline">
       <span aria-hidden="true">←</span> Back to Dashboard
     </Link>
   );
@@ -33,7 +33,7 @@ function parseId(raw: string | undefined): number | undefined {
 }
 
 const column = 'space-y-1 text-sm';
-const label = 'text-slate-500 dark:text-slate-400';
+const label = 'text-muted';
 
 export default function WebsiteDetailPage() {
   const params = useParams<{ id: string }>();
@@ -59,7 +59,7 @@ export default function WebsiteDetailPage() {
     return (
       <div className="py-16 text-center">
         <h1 className="text-2xl font-bold">Website not found</h1>
-        <p className="mt-2 text-slate-600 dark:text-slate-400">The requested website could not be found.</p>
+        <p className="mt-2 text-muted">The requested website could not be found.</p>
         <div className="mt-6">
           <BackLink />
         </div>
@@ -74,7 +74,7 @@ export default function WebsiteDetailPage() {
       <header className="space-y-2">
         <h1 className="break-words text-3xl font-bold">{site.name}</h1>
         <div className="flex flex-wrap items-center gap-2">
-          <ExternalLink href={site.url} className="break-all text-indigo-600 hover:underline dark:text-indigo-400">
+          <ExternalLink href={site.url} className="break-all text-link hover:underline">
             {site.url}
           </ExternalLink>
           {site.category && <Badge tone="indigo">{site.category}</Badge>}
@@ -130,7 +130,7 @@ export default function WebsiteDetailPage() {
             <div className={column}>
               <h3 className="font-semibold">Status</h3>
               <SiteStatusText status={status} />
-              {scan.error && <p className="break-words text-red-600 dark:text-red-400">Error: {scan.error}</p>}
+              {scan.error && <p className="break-words text-negative">Error: {scan.error}</p>}
               <ScanEvidence scan={scan} />
               <SiteSignals scan={scan} />
             </div>
@@ -139,7 +139,7 @@ export default function WebsiteDetailPage() {
       )}
       {/* A site never scanned has no availability to show, only empty days (the dialog shows none either). */}
       {site.availability && siteNotice(status, scan !== null) !== 'no-scan' && <SiteAvailabilityCard availability={site.availability} endpoint={scan?.mcpEndpoint ?? null} />}
-      {scan?.hasMcp && <CapabilityLists scan={scan} />}
+      {scan?.hasMcp && <CapabilityLists scan={scan} heading="h2" />}
       {scan?.hasMcp && <SiteFindings findings={site.findings ?? []} />}
       <SiteStatusNotice status={status} hasScan={scan !== null} liveness={site.liveness} error={scan?.error ?? null} notScanned={site.notScanned} />
     </div>

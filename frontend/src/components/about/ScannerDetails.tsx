@@ -16,13 +16,13 @@ export function ScannerDetails() {
   return (
     <Card as="section" className="space-y-3">
       <CardTitle>Our scanner</CardTitle>
-      <p className="text-sm text-slate-600 dark:text-slate-400">
+      <p className="text-sm text-muted">
         Requests come from the MCPCensusBot user agent. It reads public discovery documents and MCP listings only, never calls a tool,
         never sends credentials, and limits its time and traffic per site.
       </p>
       <div>
         <h3 className="text-sm font-semibold text-slate-800 dark:text-slate-200">What it requests</h3>
-        <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-600 dark:text-slate-400">
+        <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-muted">
           {REQUESTS.map((item) => (
             <li key={item}>{item}</li>
           ))}
@@ -30,7 +30,7 @@ export function ScannerDetails() {
       </div>
       <div>
         <h3 className="text-sm font-semibold text-slate-800 dark:text-slate-200">How often</h3>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        <p className="mt-1 text-sm text-muted">
           Each monitored site is scanned once per scan interval: every 24 hours by default (a deployment sets it with SCAN_INTERVAL_HOURS).
         </p>
       </div>

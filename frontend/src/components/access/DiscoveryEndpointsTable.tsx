@@ -26,7 +26,7 @@ export function DiscoveryEndpointsTable({ endpoints }: { endpoints: DiscoveryRes
             <tr key={`${row.websiteUrl} ${endpoint}`}>
               <td className={cellClass}>
                 <div className="font-medium">{row.websiteName}</div>
-                <div className="text-xs text-slate-500">{row.websiteUrl}</div>
+                <div className="text-xs text-muted">{row.websiteUrl}</div>
               </td>
               <td className={`${cellClass} break-all font-mono text-xs`}>{endpoint}</td>
               <td className={cellClass}>{row.hasMcp ? <Badge tone="green">Active</Badge> : <Badge>Inactive</Badge>}</td>
@@ -34,10 +34,10 @@ export function DiscoveryEndpointsTable({ endpoints }: { endpoints: DiscoveryRes
                 {evidenceShortLabel(row.evidence) ? (
                   <>
                     <div className="font-medium">{evidenceShortLabel(row.evidence)}</div>
-                    <div className="text-xs text-slate-500">{evidenceExplanation(row.evidence)}</div>
+                    <div className="text-xs text-muted">{evidenceExplanation(row.evidence)}</div>
                   </>
                 ) : (
-                  <span className="text-slate-400" aria-label="No evidence">—</span>
+                  <span className="text-muted" aria-label="No evidence">—</span>
                 )}
               </td>
               <td className={`${cellClass} text-right`}>
@@ -45,7 +45,7 @@ export function DiscoveryEndpointsTable({ endpoints }: { endpoints: DiscoveryRes
                   <button
                     type="button"
                     onClick={() => window.open(target, '_blank', 'noopener,noreferrer')}
-                    className="rounded-md px-2 py-1 font-medium text-indigo-600 hover:bg-indigo-50 dark:text-indigo-400 dark:hover:bg-indigo-950"
+                    className="rounded-md px-2 py-1 font-medium text-link hover:bg-indigo-50 dark:hover:bg-indigo-950"
                     aria-label={`View ${endpoint} of ${row.websiteName} in a new window`}
                   >
                     View

@@ -55,8 +55,8 @@ export function DiscoveryListView({
             ))}
           </div>
         )}
-        {!loading && !data && error && <p className="px-4 py-10 text-center text-sm text-red-600 dark:text-red-400">{DISCOVERY_LOAD_FAILED}</p>}
-        {data && rows === 0 && <p className="px-4 py-10 text-center text-sm text-slate-500 dark:text-slate-400">{emptyText}</p>}
+        {!loading && !data && error && <p className="px-4 py-10 text-center text-sm text-negative">{DISCOVERY_LOAD_FAILED}</p>}
+        {data && rows === 0 && <p className="px-4 py-10 text-center text-sm text-muted">{emptyText}</p>}
         {data && rows > 0 && (
           <>
             <HorizontalScroll label={`Discovered ${kind}`}>{renderTable(data)}</HorizontalScroll>

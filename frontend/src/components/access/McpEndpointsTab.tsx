@@ -8,7 +8,7 @@ export function McpEndpointsTab() {
   const origin = siteOrigin();
   return (
     <div className="space-y-4">
-      <p className="text-sm text-slate-600 dark:text-slate-400">
+      <p className="text-sm text-muted">
         All endpoints are public, read-only and answer JSON. No key is needed; please keep request rates modest.
       </p>
       <ul className="space-y-3">
@@ -17,7 +17,7 @@ export function McpEndpointsTab() {
             <Badge tone="green">{endpoint.method}</Badge>
             <div className="min-w-0 flex-1">
               <code className="break-all font-mono text-sm font-semibold">{endpoint.path}</code>
-              <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{endpoint.description}</p>
+              <p className="mt-1 text-sm text-muted">{endpoint.description}</p>
             </div>
             <CopyButton text={`${origin}${endpoint.path}`} label="Copy address" />
           </Card>

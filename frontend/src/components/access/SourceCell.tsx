@@ -5,7 +5,7 @@ import { cellClass } from './discovery-table-styles';
 export function SourceCell({ name, url }: { name: string; url: string }) {
   return (
     <td className={cellClass}>
-      <ExternalLink href={url} className="text-indigo-600 hover:underline dark:text-indigo-400">
+      <ExternalLink href={url} className="text-link hover:underline">
         {name}
       </ExternalLink>
     </td>

@@ -18,8 +18,8 @@ export function UsageExamplesTab() {
     <div className="space-y-5">
       {examples.map(([title, code]) => (
         <section key={title} className="space-y-2">
-          <h3 className="font-semibold">{title}</h3>
-          <CodeBlock code={code} />
+          <h2 className="font-semibold">{title}</h2>
+          <CodeBlock code={code} name={title} />
         </section>
       ))}
     </div>

@@ -48,7 +48,7 @@ export function AdminLoginForm({ onUnlocked }: { onUnlocked: () => void }) {
           onChange={(e) => setPassword(e.target.value)}
         />
         {error && (
-          <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
+          <p role="alert" className="text-sm font-medium text-negative">
             {error}
           </p>
         )}

@@ -26,7 +26,7 @@ export function AdminScanProgressCard({ status, onChanged }: { status: AdminStat
       </div>
       {offline && <ScannerOfflineBanner scanner={offline} />}
       <div>
-        <div className="mb-1 flex justify-between text-xs text-slate-500">
+        <div className="mb-1 flex justify-between text-xs text-muted">
           <span>
             {p.scannedWebsites.toLocaleString('en-US')} of {p.totalWebsites.toLocaleString('en-US')} websites this cycle
           </span>
@@ -38,19 +38,19 @@ export function AdminScanProgressCard({ status, onChanged }: { status: AdminStat
       </div>
       <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
         <div>
-          <dt className="text-xs text-slate-500">Batches</dt>
+          <dt className="text-xs text-muted">Batches</dt>
           <dd className="font-semibold tabular-nums">{p.currentBatch}</dd>
         </div>
         <div>
-          <dt className="text-xs text-slate-500">MCP enabled</dt>
+          <dt className="text-xs text-muted">MCP enabled</dt>
           <dd className="font-semibold tabular-nums">{p.mcpEnabled}</dd>
         </div>
         <div>
-          <dt className="text-xs text-slate-500">Errors today</dt>
+          <dt className="text-xs text-muted">Errors today</dt>
           <dd className="font-semibold tabular-nums">{p.errors}</dd>
         </div>
         <div>
-          <dt className="text-xs text-slate-500">Last scan</dt>
+          <dt className="text-xs text-muted">Last scan</dt>
           <dd className="font-semibold">{formatRelativeTime(p.lastScanTime)}</dd>
         </div>
       </dl>

@@ -10,17 +10,17 @@ export function DeadLettersCard({ deadLetters }: { deadLetters: AdminStatus['dea
     <Card as="section">
       <CardTitle>Dead-lettered events</CardTitle>
       {deadLetters.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">Not available right now.</p>
+        <p className="mt-3 text-sm text-muted">Not available right now.</p>
       ) : (
         <>
-          <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
+          <p className="mt-1 text-sm text-muted">
             {total === 0 ? 'None: every event was handled.' : `${formatCountOf(total, 'event')} on the .dlq topics.`}
           </p>
           <dl className="mt-3 grid grid-cols-2 gap-3">
             {deadLetters.map((d) => (
               <div key={d.topic}>
-                <dt className="break-all font-mono text-xs text-slate-500 dark:text-slate-400">{d.topic}</dt>
-                <dd className={`font-semibold tabular-nums ${d.count > 0 ? 'text-amber-700 dark:text-amber-400' : ''}`}>{formatNumber(d.count)}</dd>
+                <dt className="break-all font-mono text-xs text-muted">{d.topic}</dt>
+                <dd className={`font-semibold tabular-nums ${d.count > 0 ? 'text-caution' : ''}`}>{formatNumber(d.count)}</dd>
               </div>
             ))}
           </dl>

@@ -63,14 +63,14 @@ export function OptOutRequestsCard({ onLocked }: { onLocked: () => void }) {
     <Card as="section" className="space-y-3">
       <CardTitle>Opt-out Requests{pending > 0 ? ` (${formatNumber(pending)} pending)` : ''}</CardTitle>
       {notice && (
-        <p role={notice.error ? 'alert' : 'status'} className={`text-sm ${notice.error ? 'text-red-700 dark:text-red-400' : 'text-green-700 dark:text-green-400'}`}>
+        <p role={notice.error ? 'alert' : 'status'} className={`text-sm ${notice.error ? 'text-negative' : 'text-positive'}`}>
           {notice.text}
         </p>
       )}
       {requests === null ? (
-        <p className="text-sm text-slate-500">Loading opt-out requests…</p>
+        <p className="text-sm text-muted">Loading opt-out requests…</p>
       ) : requests.length === 0 ? (
-        <p className="text-sm text-slate-500">No opt-out requests yet.</p>
+        <p className="text-sm text-muted">No opt-out requests yet.</p>
       ) : (
         <HorizontalScroll label="Opt-out requests">
           <table className={tableClass}>
@@ -90,7 +90,7 @@ export function OptOutRequestsCard({ onLocked }: { onLocked: () => void }) {
                 <tr key={r.id}>
                   <td className={`${cellClass} break-all font-medium`}>{r.domain}</td>
                   <td className={`${cellClass} break-all`}>{r.contactEmail}</td>
-                  <td className={`${cellClass} max-w-xs whitespace-pre-wrap break-words text-slate-600 dark:text-slate-400`}>{r.note ?? '—'}</td>
+                  <td className={`${cellClass} max-w-xs whitespace-pre-wrap break-words text-muted`}>{r.note ?? '—'}</td>
                   <td className={`${cellClass} text-right tabular-nums`}>{r.matchingSites}</td>
                   <td className={cellClass}>
                     <Badge tone={STATUS_TONE[r.status]}>{r.status}</Badge>
@@ -103,7 +103,7 @@ export function OptOutRequestsCard({ onLocked }: { onLocked: () => void }) {
                           type="button"
                           disabled={busy !== null}
                           onClick={() => void decide(r, 'approve')}
-                          className="rounded-md px-2 py-1 text-sm font-medium text-green-700 hover:bg-green-50 disabled:opacity-50 dark:text-green-400 dark:hover:bg-green-950"
+                          className="rounded-md px-2 py-1 text-sm font-medium text-positive hover:bg-green-50 disabled:opacity-50 dark:hover:bg-green-950"
                           aria-label={`Approve opt-out of ${r.domain}`}
                         >
                           Approve
@@ -112,7 +112,7 @@ export function OptOutRequestsCard({ onLocked }: { onLocked: () => void }) {
                           type="button"
                           disabled={busy !== null}
                           onClick={() => void decide(r, 'reject')}
-                          className="rounded-md px-2 py-1 text-sm font-medium text-red-600 hover:bg-red-50 disabled:opacity-50 dark:text-red-400 dark:hover:bg-red-950"
+                          className="rounded-md px-2 py-1 text-sm font-medium text-negative hover:bg-red-50 disabled:opacity-50 dark:hover:bg-red-950"
                           aria-label={`Reject opt-out of ${r.domain}`}
                         >
                           Reject

@@ -11,9 +11,11 @@ export function RecentScansTable({ scans }: { scans: AdminStatus['recentScans'] 
     <Card as="section" className="space-y-3">
       <CardTitle>Recent Scans</CardTitle>
       {scans.length === 0 ? (
-        <p className="text-sm text-slate-500">No scans yet.</p>
+        <p className="text-sm text-muted">No scans yet.</p>
       ) : (
-        <HorizontalScroll label="Recent scans" className="max-h-[32rem] overflow-y-auto">
+        // Scrolls both ways (tall on every screen, wide on phones): a named region in the tab order while it does. Its ring is
+        // drawn outside the box, in the card's padding, as the sticky head would paint over one inside.
+        <HorizontalScroll label="Recent scans" className="max-h-[32rem] overflow-y-auto" focusRing="outside">
           <table className={tableClass}>
             <thead className="sticky top-0 bg-white dark:bg-slate-900">
               <tr>
@@ -28,7 +30,7 @@ export function RecentScansTable({ scans }: { scans: AdminStatus['recentScans'] 
                 <tr key={scan.id}>
                   <td className={cellClass}>
                     <div className="font-medium">{scan.websiteName}</div>
-                    {scan.error && <div className="max-w-xs break-words text-xs text-red-600 dark:text-red-400">Error: {scan.error}</div>}
+                    {scan.error && <div className="max-w-xs break-words text-xs text-negative">Error: {scan.error}</div>}
                   </td>
                   <td className={cellClass}>{scan.hasMcp ? <Badge tone="green">MCP Enabled</Badge> : <Badge>No MCP</Badge>}</td>
                   <td className={`${cellClass} whitespace-nowrap`}>{formatRelativeTime(scan.scanTime)}</td>

@@ -33,7 +33,7 @@ export function ScanControls({ control, state, onChanged }: { control: AdminStat
       </div>
       {/* What Pause holds back, so the operator knows why visitors' Refresh Data is refused. */}
       {state?.scanState === 'paused' && (
-        <p className="text-xs text-slate-600 dark:text-slate-400">Paused: no scheduled batches and no Refresh Data until you resume; batches already requested finish.</p>
+        <p className="text-xs text-muted">Paused: no scheduled batches and no Refresh Data until you resume; batches already requested finish.</p>
       )}
     </div>
   );

@@ -39,7 +39,7 @@ export function ScanHistoryTable({ history, onChanged }: { history: readonly His
     <Card as="section" className="space-y-3">
       <CardTitle>Scan History</CardTitle>
       {history.length === 0 ? (
-        <p className="text-sm text-slate-500">No scan reports yet.</p>
+        <p className="text-sm text-muted">No scan reports yet.</p>
       ) : (
         <HorizontalScroll label="Scan history">
           <table className={tableClass}>
@@ -67,13 +67,13 @@ export function ScanHistoryTable({ history, onChanged }: { history: readonly His
                     <td className={`${cellClass} text-right tabular-nums`}>{formatNumber(report.totalTools)}</td>
                     <td className={`${cellClass} text-right`}>
                       {deletionDay ? (
-                        <span className="text-sm text-amber-700 dark:text-amber-400">{scheduledForDeletionText(deletionDay)}</span>
+                        <span className="text-sm text-caution">{scheduledForDeletionText(deletionDay)}</span>
                       ) : (
                         <button
                           type="button"
                           onClick={() => void remove(report.id)}
                           disabled={pending === report.id}
-                          className="rounded-md px-2 py-1 text-sm font-medium text-red-600 hover:bg-red-50 disabled:opacity-50 dark:text-red-400 dark:hover:bg-red-950"
+                          className="rounded-md px-2 py-1 text-sm font-medium text-negative hover:bg-red-50 disabled:opacity-50 dark:hover:bg-red-950"
                           aria-label={`Delete scan report #${report.id}`}
                         >
                           Delete

@@ -11,7 +11,7 @@ export function SubscriptionsTable({ subscriptions }: { subscriptions: AdminStat
     <Card as="section" className="space-y-3">
       <CardTitle>Subscriptions</CardTitle>
       {subscriptions.length === 0 ? (
-        <p className="text-sm text-slate-500">No subscriptions yet.</p>
+        <p className="text-sm text-muted">No subscriptions yet.</p>
       ) : (
         <HorizontalScroll label="Subscriptions">
           <table className={tableClass}>

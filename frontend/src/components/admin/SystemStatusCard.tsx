@@ -16,7 +16,7 @@ export function SystemStatusCard({ system }: { system: AdminStatus['systemStatus
       <dl className="mt-3 grid grid-cols-2 gap-3">
         {rows.map(([label, value]) => (
           <div key={label}>
-            <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
+            <dt className="text-xs text-muted">{label}</dt>
             <dd className="font-semibold tabular-nums">{value}</dd>
           </div>
         ))}

@@ -19,15 +19,15 @@ export function UnreachableEndpointsTable({ endpoints }: { endpoints: readonly U
       <div>
         <CardTitle>Unreachable MCP endpoints</CardTitle>
         {endpoints.length > 0 && (
-          <p className="text-sm text-slate-600 dark:text-slate-400">
+          <p className="text-sm text-muted">
             {formatNumber(endpoints.length)} unreachable, {formatNumber(confirmed)} confirmed (left out of the MCP figures).
           </p>
         )}
       </div>
       {endpoints.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-400">Every MCP endpoint answered its newest scan.</p>
+        <p className="text-sm text-muted">Every MCP endpoint answered its newest scan.</p>
       ) : (
-        <HorizontalScroll label="Unreachable MCP endpoints" className="max-h-[32rem] overflow-y-auto">
+        <HorizontalScroll label="Unreachable MCP endpoints" className="max-h-[32rem] overflow-y-auto" focusRing="outside">
           <table className={tableClass}>
             <thead className="sticky top-0 bg-white dark:bg-slate-900">
               <tr>
@@ -46,7 +46,7 @@ export function UnreachableEndpointsTable({ endpoints }: { endpoints: readonly U
                     <Link href={`/website/${e.websiteId}`} className="font-medium text-indigo-700 hover:underline dark:text-indigo-300">
                       {e.name}
                     </Link>
-                    <div className="max-w-xs break-all text-xs text-slate-600 dark:text-slate-400">{e.url}</div>
+                    <div className="max-w-xs break-all text-xs text-muted">{e.url}</div>
                   </td>
                   <td className={`${cellClass} max-w-xs break-all font-mono text-xs`}>{e.endpoint ?? '—'}</td>
                   <td className={`${cellClass} whitespace-nowrap`}>{formatLocalShort(e.unreachableSince)}</td>

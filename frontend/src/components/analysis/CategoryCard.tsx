@@ -8,9 +8,9 @@ export function CategoryCard({ stat, marketShare }: { stat: CategoryStatistic; m
     <Card as="li" className="space-y-3">
       <div className="flex items-center gap-2">
         <CategoryIcon category={stat.category} className="h-5 w-5 text-indigo-600 dark:text-indigo-400" />
-        <h4 className="min-w-0 truncate font-semibold" title={stat.category}>
+        <h3 className="min-w-0 truncate font-semibold" title={stat.category}>
           {stat.category}
-        </h4>
+        </h3>
         <span className="ml-auto text-lg font-bold tabular-nums">{stat.adoptionRate.toFixed(1)}%</span>
       </div>
       <div
@@ -25,19 +25,19 @@ export function CategoryCard({ stat, marketShare }: { stat: CategoryStatistic; m
       </div>
       <dl className="grid grid-cols-3 gap-2 text-xs">
         <div>
-          <dt className="text-slate-600 dark:text-slate-400">Platforms</dt>
+          <dt className="text-muted">Platforms</dt>
           <dd className="font-semibold tabular-nums">{formatNumber(stat.totalPlatforms)}</dd>
         </div>
         <div>
-          <dt className="text-slate-600 dark:text-slate-400">MCP enabled</dt>
+          <dt className="text-muted">MCP enabled</dt>
           <dd className="font-semibold tabular-nums">{formatNumber(stat.mcpAdoption)}</dd>
         </div>
         <div>
-          <dt className="text-slate-600 dark:text-slate-400">Market share</dt>
+          <dt className="text-muted">Market share</dt>
           <dd className="font-semibold tabular-nums">{marketShare.toFixed(1)}%</dd>
         </div>
       </dl>
-      {stat.adoptionRate === 0 && <p className="text-xs font-medium text-amber-700 dark:text-amber-400">Market Opportunity: Zero MCP adoption detected</p>}
+      {stat.adoptionRate === 0 && <p className="text-xs font-medium text-caution">Market Opportunity: Zero MCP adoption detected</p>}
     </Card>
   );
 }

@@ -23,7 +23,7 @@ export function EnterprisePlatformsTable() {
           <h2 id="platforms-title" className="text-xl font-semibold">
             Enterprise Platforms
           </h2>
-          <p className="text-sm text-slate-600 dark:text-slate-400">Every monitored platform; select a row for its scan details.</p>
+          <p className="text-sm text-muted">Every monitored platform; select a row for its scan details.</p>
         </div>
         <Button variant="secondary" onClick={() => void list.refetch()} disabled={list.fetching}>
           <svg aria-hidden="true" viewBox="0 0 24 24" className={`h-4 w-4 ${list.fetching ? 'animate-spin' : ''}`} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
@@ -45,7 +45,7 @@ export function EnterprisePlatformsTable() {
       />
       <Card flush>
         {error && !data ? (
-          <p className="px-4 py-10 text-center text-sm text-red-600 dark:text-red-400">Failed to fetch websites</p>
+          <p className="px-4 py-10 text-center text-sm text-negative">Failed to fetch websites</p>
         ) : (
           <WebsitesTable websites={data?.websites} loading={loading} onViewDetails={setSelected} rowsOpenDetails />
         )}

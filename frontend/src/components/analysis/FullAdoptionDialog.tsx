@@ -17,9 +17,9 @@ export function FullAdoptionDialog({ open, onClose, categories }: { open: boolea
         <div className="mb-4 flex items-start justify-between gap-4">
           <div>
             <DialogTitle as="h2" className="text-lg font-semibold">Adoption rate by category — full view</DialogTitle>
-            <p className="text-sm text-slate-600 dark:text-slate-400">Every category with at least one platform ({formatCountOf(data.length, 'category', 'categories')}).</p>
+            <p className="text-sm text-muted">Every category with at least one platform ({formatCountOf(data.length, 'category', 'categories')}).</p>
           </div>
-          <button type="button" onClick={onClose} className="rounded-md p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800" aria-label="Close">
+          <button type="button" onClick={onClose} className="rounded-md p-2 text-muted hover:bg-slate-100 dark:hover:bg-slate-800" aria-label="Close">
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
               <path d="M6 6l12 12M18 6L6 18" />
             </svg>

@@ -21,7 +21,7 @@ export function IndustrySegmentsTab() {
   }
   const categories = data?.categories ?? [];
   if (categories.length === 0) {
-    return <p className="py-10 text-center text-slate-500 dark:text-slate-400">No industry data available. Data will populate as platform scanning progresses.</p>;
+    return <p className="py-10 text-center text-muted">No industry data available. Data will populate as platform scanning progresses.</p>;
   }
   const byRate = [...categories].sort((a, b) => b.adoptionRate - a.adoptionRate || b.totalPlatforms - a.totalPlatforms);
   return (
@@ -39,13 +39,13 @@ export function IndustrySegmentsTab() {
       </div>
       <Card>
         <CardTitle>MCP Adoption Rate by Category</CardTitle>
-        <p className="text-sm text-slate-500 dark:text-slate-400">Top 20 categories with at least 3 platforms.</p>
+        <p className="text-sm text-muted">Top 20 categories with at least 3 platforms.</p>
         <AdoptionRateChart categories={categories} />
       </Card>
       <section aria-labelledby="category-cards-title" className="space-y-3">
-        <h3 id="category-cards-title" className="text-lg font-semibold">
+        <h2 id="category-cards-title" className="text-lg font-semibold">
           Categories
-        </h3>
+        </h2>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {byRate.map((stat) => (
             <CategoryCard key={stat.category} stat={stat} marketShare={marketShare(stat, categories)} />

@@ -10,8 +10,8 @@ export function InfoCardGrid({ items }: { items: readonly InfoCardItem[] }) {
     <ul className="grid gap-4 md:grid-cols-2">
       {items.map((item) => (
         <Card as="li" key={item.title}>
-          <h4 className="font-semibold">{item.title}</h4>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{item.text}</p>
+          <h2 className="font-semibold">{item.title}</h2>
+          <p className="mt-1 text-sm text-muted">{item.text}</p>
         </Card>
       ))}
     </ul>

@@ -13,13 +13,13 @@ export function ServerCardFigure({ analytics }: { analytics: Pick<IndustryAnalyt
   return (
     <section aria-labelledby="server-card-figure-title" data-testid="server-card-figure">
       <Card>
-        <h3 id="server-card-figure-title" className="text-sm font-medium text-slate-500 dark:text-slate-400">
+        <h2 id="server-card-figure-title" className="text-sm font-medium text-muted">
           Publishes a server card
-        </h3>
+        </h2>
         <p className="mt-1 text-2xl font-bold">
-          {formatNumber(cards.sites)} <span className="text-base font-medium text-slate-500 dark:text-slate-400">{cards.sites === 1 ? 'site' : 'sites'}</span>
+          {formatNumber(cards.sites)} <span className="text-base font-medium text-muted">{cards.sites === 1 ? 'site' : 'sites'}</span>
         </p>
-        <p className="text-sm text-slate-600 dark:text-slate-400">
+        <p className="text-sm text-muted">
           {cards.rate}% of {formatCountOf(analytics.totalPlatforms, 'monitored site')} describe their MCP server in a server card (catalog, beside the
           endpoint or at a well-known address).
         </p>

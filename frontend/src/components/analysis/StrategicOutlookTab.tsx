@@ -42,7 +42,7 @@ export function StrategicOutlookTab() {
       {OUTLOOK.map(([title, points]) => (
         <Card key={title}>
           <CardTitle>{title}</CardTitle>
-          <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-600 dark:text-slate-400">
+          <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-muted">
             {points.map((point) => (
               <li key={point}>{point}</li>
             ))}

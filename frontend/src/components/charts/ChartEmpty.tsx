@@ -9,7 +9,7 @@ export function ChartEmpty({ text, height = 300 }: { text: string; height?: numb
     <div
       style={{ height }}
       data-chart-empty=""
-      className="grid place-items-center rounded-lg border border-dashed border-slate-300 px-4 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400"
+      className="grid place-items-center rounded-lg border border-dashed border-slate-300 px-4 text-center text-sm text-muted dark:border-slate-700"
     >
       {text}
     </div>

@@ -33,12 +33,13 @@ export const chartColor = (index: number): string => CHART_PALETTE[index % CHART
 export const CHART_BACKGROUNDS = { light: '#ffffff', dark: '#0f172a' } as const;
 
 /**
- * Tick, legend and label text: slate-600 on light, slate-400 on dark, both
- * over 4.5:1. No single colour reaches 4.5:1 on both backgrounds, so chart
- * text is `currentColor` under this class, which follows the theme class on
- * <html>. Written out in full so Tailwind finds it; the test reads it back.
+ * Tick, legend and label text: the site's muted text token (index.css;
+ * slate-600 on light, slate-400 on dark, each over 4.5:1 on its cards, which
+ * frontend/test/colour-tokens.test.ts checks). No single colour reaches 4.5:1
+ * on both backgrounds, so chart text is `currentColor` under this class,
+ * which follows the theme.
  */
-export const CHART_TEXT_CLASS = 'text-[#475569] dark:text-[#94a3b8]';
+export const CHART_TEXT_CLASS = 'text-muted';
 
 export const AXIS_TICK = { fill: 'currentColor', fontSize: 12 };
 export const GRID_STROKE = '#94a3b833';

@@ -38,7 +38,7 @@ export function ContributeInfoLists() {
       <PathList title="Configuration file paths" paths={CONFIG_PATHS} />
       <Card>
         <CardTitle>How we detect MCP</CardTitle>
-        <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-600 dark:text-slate-400">
+        <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-muted">
           {DETECTION_METHODS.map((method) => (
             <li key={method}>{method}</li>
           ))}
@@ -52,11 +52,11 @@ export function ContributeInfoLists() {
               <span className="font-medium">
                 {i + 1}. {step}:
               </span>{' '}
-              <span className="text-slate-600 dark:text-slate-400">{text}</span>
+              <span className="text-muted">{text}</span>
             </li>
           ))}
         </ol>
-        <Link href="/developer-resources" className="mt-3 inline-block text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+        <Link href="/developer-resources" className="mt-3 inline-block text-sm font-medium text-link hover:underline">
           Developer resources →
         </Link>
       </Card>

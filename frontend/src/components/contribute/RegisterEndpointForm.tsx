@@ -78,7 +78,7 @@ export function RegisterEndpointForm() {
     <Card as="section" className="space-y-4">
       <div>
         <CardTitle>Register your MCP endpoint</CardTitle>
-        <p className="text-sm text-slate-600 dark:text-slate-400">Add your platform to the census. We verify the endpoint before accepting it.</p>
+        <p className="text-sm text-muted">Add your platform to the census. We verify the endpoint before accepting it.</p>
       </div>
       <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
         <TextField id="reg-name" label="Website name" required value={fields.websiteName} onChange={(e) => set('websiteName')(e.target.value)} />

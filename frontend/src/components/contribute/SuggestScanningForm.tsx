@@ -52,7 +52,7 @@ export function SuggestScanningForm() {
     <Card as="section" className="space-y-4">
       <div>
         <CardTitle>Suggest a scanning method</CardTitle>
-        <p className="text-sm text-slate-600 dark:text-slate-400">Know a way MCP servers announce themselves that we miss? Tell us.</p>
+        <p className="text-sm text-muted">Know a way MCP servers announce themselves that we miss? Tell us.</p>
       </div>
       <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
         <SelectField

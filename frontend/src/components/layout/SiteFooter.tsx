@@ -19,7 +19,7 @@ const linkClass = 'hover:text-slate-900 hover:underline dark:hover:text-white';
 
 export function SiteFooter() {
   return (
-    <footer className="border-t border-slate-200 bg-white text-sm text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-400">
+    <footer className="border-t border-slate-200 bg-white text-sm text-muted dark:border-slate-800 dark:bg-slate-900">
       <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 md:grid-cols-3">
         <div className="space-y-2">
           <p className="font-semibold text-slate-900 dark:text-white">{PRODUCT_NAME}</p>

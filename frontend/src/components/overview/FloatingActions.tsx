@@ -24,8 +24,14 @@ function saveFile(blob: Blob, name: string) {
 /**
  * Phones: an opaque bar along the bottom edge, two labelled buttons side by side;
  * the round buttons stacked at the right sat on the website table's "View Details"
- * buttons. A spacer as tall as the bar ends the page, so its end (the footer)
- * scrolls clear of the bar. From `sm` up: the spec's floating round buttons.
+ * buttons. From `sm` up: the spec's floating round buttons.
+ *
+ * Nothing focusable may end up under them (WCAG 2.4.7, 2.4.11). In the middle of
+ * the page the root's scroll-padding-bottom (index.css, switched on by
+ * `data-floating-actions`) makes focus scrolling stop clear of them; at the end of
+ * the page, where there is nothing left to scroll, a spacer as tall as the bar
+ * (or as the two round buttons and their offset) ends the page, so its last
+ * links (the footer's) scroll clear too.
  */
 const bar =
   'fixed inset-x-0 bottom-0 z-40 flex gap-2 border-t border-slate-200 bg-white/95 px-4 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] backdrop-blur dark:border-slate-800 dark:bg-slate-950/95 sm:inset-x-auto sm:right-6 sm:bottom-6 sm:flex-col sm:gap-3 sm:border-0 sm:bg-transparent sm:p-0 sm:backdrop-blur-none dark:sm:bg-transparent';
@@ -33,8 +39,11 @@ const button =
   'flex h-11 flex-1 items-center justify-center gap-2 rounded-full text-sm font-medium shadow-sm transition-colors focus-visible:outline-offset-4 disabled:cursor-wait disabled:opacity-70 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 sm:grid sm:h-14 sm:w-14 sm:flex-none sm:place-items-center sm:shadow-lg';
 /** The label is the accessible name too (aria-label); shown only on phones. */
 const label = 'sm:sr-only';
-/** The bar's height: border, top padding, button, bottom padding (at least the safe area). */
-const barSpacer = 'h-[calc(3.25rem_+_1px_+_max(0.5rem,env(safe-area-inset-bottom)))] sm:hidden';
+/**
+ * Phones: the bar's height (border, top padding, button, bottom padding of at least the safe area).
+ * From `sm`: bottom-6 + two h-14 buttons + gap-3 = 1.5 + 3.5 + 0.75 + 3.5 = 9.25rem. Coloured as the footer it continues.
+ */
+const barSpacer = 'h-[calc(3.25rem_+_1px_+_max(0.5rem,env(safe-area-inset-bottom)))] bg-white sm:h-[9.25rem] dark:bg-slate-900';
 
 /** Export Report and Refresh Data: floating at the bottom right of the overview, a bottom bar on phones. */
 export function FloatingActions() {
@@ -80,7 +89,7 @@ export function FloatingActions() {
   };
 
   return (
-    <div className={bar}>
+    <div className={bar} data-floating-actions="">
       <button
         type="button"
         onClick={() => void exportReport()}

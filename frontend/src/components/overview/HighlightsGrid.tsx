@@ -28,7 +28,7 @@ export function HighlightsGrid() {
   } else if (!metrics) {
     body = (
       <Card className="col-span-full">
-        <p className="text-center text-slate-500 dark:text-slate-400">No data available</p>
+        <p className="text-center text-muted">No data available</p>
       </Card>
     );
   } else {

@@ -10,7 +10,7 @@ import { Skeleton } from '../ui/Skeleton';
 function Stat({ label, value }: { label: string; value: string }) {
   return (
     <div>
-      <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
+      <dt className="text-xs text-muted">{label}</dt>
       <dd className="text-lg font-semibold tabular-nums">{value}</dd>
     </div>
   );
@@ -54,7 +54,7 @@ export function LiveMonitoringCard() {
         </div>
       )}
       {offline && <ScannerOfflineBanner scanner={offline} />}
-      {!loading && !progress && <p className="text-sm text-slate-500 dark:text-slate-400">Scan data unavailable</p>}
+      {!loading && !progress && <p className="text-sm text-muted">Scan data unavailable</p>}
       {progress && (
         <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
           <Stat label="Platforms monitored" value={formatCount(progress.totalWebsites)} />

@@ -24,14 +24,14 @@ export function MetricCard({ title, value, exact, caption, trend, sparkline, spa
   const line = sparklineSlot || (sparkline?.values.length ?? 0) >= 2;
   return (
     <Card as="article" className="flex flex-col gap-1.5">
-      <h3 className="text-sm font-medium text-slate-600 dark:text-slate-400">{title}</h3>
+      <h3 className="text-sm font-medium text-muted">{title}</h3>
       <ExactFigure value={value} exact={exact} testId={metricTestId(title)} />
       {line && <div className="h-8">{sparkline && <Sparkline {...sparkline} />}</div>}
       {/* Two lines kept for every caption, so the trends below line up across a row. */}
-      <p className="min-h-8 text-xs text-slate-500 dark:text-slate-400">{caption}</p>
+      <p className="min-h-8 text-xs text-muted">{caption}</p>
       {trend && <TrendIndicator {...trend} />}
       {detailsHref && (
-        <Link href={detailsHref} className="mt-auto w-fit text-xs font-medium text-indigo-600 hover:underline dark:text-indigo-400" aria-label={`Details: ${title}`}>
+        <Link href={detailsHref} className="mt-auto w-fit text-xs font-medium text-link hover:underline" aria-label={`Details: ${title}`}>
           Details
         </Link>
       )}

@@ -19,7 +19,7 @@ export function ReachableNowFigure({ reachableNow, totalWebsites, unreachable }:
         </span>
       </span>
       {unreachable !== undefined && unreachable > 0 && (
-        <span className="text-slate-600 dark:text-slate-400">
+        <span className="text-muted">
           {formatNumber(unreachable)} confirmed unreachable, left out of the adoption figures
         </span>
       )}

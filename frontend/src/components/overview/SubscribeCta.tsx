@@ -7,7 +7,7 @@ export function SubscribeCta() {
     <Card as="section" className="flex flex-col items-start justify-between gap-4 sm:flex-row sm:items-center">
       <div>
         <h2 className="text-lg font-semibold">Get regular MCP adoption reports</h2>
-        <p className="text-sm text-slate-600 dark:text-slate-400">Daily, weekly or monthly summaries of how MCP adoption is moving, by e-mail.</p>
+        <p className="text-sm text-muted">Daily, weekly or monthly summaries of how MCP adoption is moving, by e-mail.</p>
       </div>
       <Link href="/subscribe" className={buttonClass('primary')}>
         Subscribe

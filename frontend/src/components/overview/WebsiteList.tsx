@@ -19,7 +19,7 @@ export function WebsiteList() {
         <h2 id="websites-title" className="text-xl font-semibold">
           Monitored Websites
         </h2>
-        <p className="text-sm text-slate-600 dark:text-slate-400">Search the census and open any site for its latest scan.</p>
+        <p className="text-sm text-muted">Search the census and open any site for its latest scan.</p>
       </div>
       <WebsiteFilters
         idPrefix="overview"
@@ -34,7 +34,7 @@ export function WebsiteList() {
       />
       <Card flush>
         {error && !data ? (
-          <p className="px-4 py-10 text-center text-sm text-red-600 dark:text-red-400">Failed to fetch websites</p>
+          <p className="px-4 py-10 text-center text-sm text-negative">Failed to fetch websites</p>
         ) : (
           <WebsitesTable websites={data?.websites} loading={loading} onViewDetails={setSelected} />
         )}

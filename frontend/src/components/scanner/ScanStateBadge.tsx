@@ -22,11 +22,11 @@ export function ScanStateBadge({ state, lead }: { state: ScanStateView; lead?: s
       {lead && (
         <>
           <span>{lead}</span>
-          <span className="text-slate-400"> · </span>
+          <span className="text-muted"> · </span>
         </>
       )}
       <span>{SCAN_STATE_LABELS[state.scanState]}</span>
-      {detail && <span className="font-normal text-slate-600 dark:text-slate-400"> · {detail}</span>}
+      {detail && <span className="font-normal text-muted"> · {detail}</span>}
     </span>
   );
 }

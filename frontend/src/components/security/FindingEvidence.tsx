@@ -3,7 +3,7 @@ import { SeverityBadge } from './SeverityBadge';
 import { VisibleText } from './VisibleText';
 
 const SUBJECT: Record<SiteFinding['subjectKind'], string> = { server: 'Server', tool: 'Tool', resource: 'Resource', prompt: 'Prompt' };
-const label = 'text-slate-500 dark:text-slate-400';
+const label = 'text-muted';
 
 /** One finding with its evidence: what it is about, which text matched, which rule decided. */
 export function FindingEvidence({ finding }: { finding: SiteFinding }) {
@@ -11,7 +11,7 @@ export function FindingEvidence({ finding }: { finding: SiteFinding }) {
   return (
     <article className="space-y-2 rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-800" aria-label={`${finding.techniqueId} ${finding.techniqueName}`}>
       <div className="flex flex-wrap items-center gap-2">
-        <code className="font-mono text-xs text-slate-500">{finding.techniqueId}</code>
+        <code className="font-mono text-xs text-muted">{finding.techniqueId}</code>
         <SeverityBadge severity={finding.severity} />
         <span className="font-medium">{finding.techniqueName}</span>
         {finding.tactic && <span className={label}>· {finding.tactic}</span>}

@@ -5,7 +5,7 @@ export const SAFE_MCP_REPOSITORY = 'https://github.com/SAFE-MCP/safe-mcp';
 export function SafeMcpAbout() {
   return (
     <aside className="rounded-xl border border-indigo-200 bg-indigo-50 p-5 text-sm dark:border-indigo-900 dark:bg-indigo-950/40">
-      <h3 className="font-semibold text-indigo-900 dark:text-indigo-200">About the SAFE-MCP framework</h3>
+      <h2 className="font-semibold text-indigo-900 dark:text-indigo-200">About the SAFE-MCP framework</h2>
       <p className="mt-2 text-indigo-900/80 dark:text-indigo-200/80">
         SAFE-MCP is an open security framework for the Model Context Protocol, modelled on the MITRE ATT&amp;CK methodology. It groups
         attack techniques against MCP clients and servers into {SAFE_MCP_TACTICS.length} tactical categories, from Reconnaissance to

@@ -32,12 +32,12 @@ export function SecurityPanel() {
           ))}
         </div>
       )}
-      {!loading && !data && <p className="py-6 text-center text-slate-500 dark:text-slate-400">No security data available</p>}
+      {!loading && !data && <p className="py-6 text-center text-muted">No security data available</p>}
       {data && (
         <>
           <SeverityTotals analytics={data} />
           {data.totalVulnerabilities === 0 ? (
-            <p className="py-6 text-center text-slate-500 dark:text-slate-400">No vulnerabilities detected yet</p>
+            <p className="py-6 text-center text-muted">No vulnerabilities detected yet</p>
           ) : (
             <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
               <TacticBreakdown tactics={data.byTactic} />

@@ -4,7 +4,7 @@ import { Card } from '../ui/Card';
 function Total({ label, value, accent }: { label: string; value: number; accent: string }) {
   return (
     <Card className={`border-l-4 ${accent}`}>
-      <p className="text-sm text-slate-500 dark:text-slate-400">{label}</p>
+      <p className="text-sm text-muted">{label}</p>
       <p className="mt-1 text-2xl font-bold tabular-nums">{value.toLocaleString('en-US')}</p>
     </Card>
   );

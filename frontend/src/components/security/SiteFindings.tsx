@@ -8,12 +8,12 @@ export function SiteFindings({ findings }: { findings: readonly SiteFinding[] })
   return (
     <Card as="section" className="space-y-3">
       <CardTitle>Security Findings</CardTitle>
-      <p className="text-sm text-slate-600 dark:text-slate-400">
+      <p className="text-sm text-muted">
         Experimental: pattern rules over what the server publishes (SAFE-MCP). They have known false positives and say nothing about what a
         tool does when called.
       </p>
       {findings.length === 0 ? (
-        <p className="text-sm text-slate-500 dark:text-slate-400">No vulnerabilities detected yet</p>
+        <p className="text-sm text-muted">No vulnerabilities detected yet</p>
       ) : (
         <div className="space-y-3">
           {findings.map((f, i) => (

@@ -13,17 +13,17 @@ export function TopVulnerabilities({ items }: { items: SecurityAnalytics['topVul
     <Card as="section" className="space-y-4">
       <CardTitle>Top Vulnerabilities</CardTitle>
       {items.length === 0 ? (
-        <p className="text-sm text-slate-500 dark:text-slate-400">No vulnerabilities detected yet</p>
+        <p className="text-sm text-muted">No vulnerabilities detected yet</p>
       ) : (
         <ol className="space-y-3">
           {items.map((v) => (
             <li key={v.techniqueId} className="rounded-lg border border-slate-200 p-3 dark:border-slate-800">
               <div className="flex flex-wrap items-center gap-2">
-                <code className="font-mono text-xs text-slate-500">{v.techniqueId}</code>
+                <code className="font-mono text-xs text-muted">{v.techniqueId}</code>
                 <SeverityBadge severity={v.severity} />
                 <span className="font-medium">{v.techniqueName}</span>
               </div>
-              <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
+              <p className="mt-1 text-sm text-muted">
                 {v.tactic} · {v.affectedServers} affected {v.affectedServers === 1 ? 'server' : 'servers'}
               </p>
               {v.websites.length > 0 && (
@@ -31,7 +31,7 @@ export function TopVulnerabilities({ items }: { items: SecurityAnalytics['topVul
                   {v.websites.slice(0, MAX_SERVERS).map((site) => (
                     <li key={site.url} className="truncate">
                       <VisibleText text={site.name} /> —{' '}
-                      <ExternalLink href={site.url} className="text-indigo-600 hover:underline dark:text-indigo-400">
+                      <ExternalLink href={site.url}>
                         {site.url}
                       </ExternalLink>
                     </li>

@@ -55,7 +55,7 @@ export function SubscribeForm({
         value={email}
         onChange={(e) => setEmail(e.target.value)}
         aria-invalid={invalid ? true : undefined}
-        hint={invalid && <span className="text-red-600 dark:text-red-400">{invalid}</span>}
+        hint={invalid && <span className="text-negative">{invalid}</span>}
       />
       <fieldset>
         <legend className="mb-2 text-sm font-medium text-slate-700 dark:text-slate-300">Report frequency</legend>

@@ -7,8 +7,8 @@ export function SubscribeSuccess({ email, frequency }: { email: string; frequenc
       <div aria-hidden="true" className="mx-auto grid h-14 w-14 place-items-center rounded-full bg-green-100 text-2xl text-green-700 dark:bg-green-900/50 dark:text-green-300">
         ✓
       </div>
-      <h2 className="text-2xl font-bold">You're subscribed!</h2>
-      <p className="text-slate-600 dark:text-slate-400">
+      <h1 className="text-2xl font-bold">You're subscribed!</h1>
+      <p className="text-muted">
         {email} will receive {frequency} MCP adoption reports.
       </p>
       <Link href="/" className={buttonClass('secondary')}>

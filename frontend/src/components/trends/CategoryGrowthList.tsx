@@ -1,6 +1,7 @@
 import type { CategoryTrend } from '@mcp-census/schemas/api/trends';
 import { formatCountOf, formatNumber } from '../../lib/format';
 import { categoryGrowthOf, formatGrowth, growthDirection, NOT_ENOUGH_HISTORY, type Growth } from '../../lib/growth';
+import { SCROLL_FOCUS_RING, useScrollEdges } from '../ui/HorizontalScroll';
 
 const TONE = {
   up: 'text-green-700 dark:text-green-400',
@@ -31,8 +32,29 @@ function GrowthCell({ growth }: { growth: Growth }) {
   );
 }
 
-/** Categories by 30-day growth of their MCP-enabled platforms; growth from no or a zero baseline is named, not "+0.0%". */
+/** The list's scroll box: a named region in the tab order while it scrolls, so a keyboard can reach and scroll it. */
+export const CATEGORY_GROWTH_LABEL = 'Category growth rates';
+
+/**
+ * Categories by 30-day growth of their MCP-enabled platforms; growth from no or a zero baseline is named, not "+0.0%".
+ * At most 18rem tall: longer lists scroll inside their own box, which a keyboard reaches while it scrolls.
+ */
 export function CategoryGrowthList({ categories }: { categories: readonly CategoryTrend[] }) {
+  const { ref, scrollable } = useScrollEdges();
+  return (
+    <div
+      ref={ref}
+      data-scroller=""
+      // p-1: room for the focus ring drawn inside the box, clear of the text.
+      className={`max-h-72 overflow-y-auto p-1 ${SCROLL_FOCUS_RING.inside}`}
+      {...(scrollable ? { role: 'region', 'aria-label': CATEGORY_GROWTH_LABEL, tabIndex: 0 } : {})}
+    >
+      <CategoryGrowthRows categories={categories} />
+    </div>
+  );
+}
+
+function CategoryGrowthRows({ categories }: { categories: readonly CategoryTrend[] }) {
   if (categories.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">No category data available yet.</p>;
   const rows = categories.map((c) => ({ ...c, g: categoryGrowthOf(c) })).sort((a, b) => rank(b.g) - rank(a.g) || b.current - a.current || a.category.localeCompare(b.category));
   const noHistory = rows.filter((r) => r.g.kind === 'no-history').length;

@@ -5,7 +5,7 @@ export const PERIOD_LABELS: Record<TrendPeriod, string> = { 7: '7 days', 30: '30
 export function PeriodSelector({ value, onChange }: { value: TrendPeriod; onChange: (period: TrendPeriod) => void }) {
   return (
     <div>
-      <label htmlFor="trend-period" className="mr-2 text-sm font-medium text-slate-600 dark:text-slate-400">
+      <label htmlFor="trend-period" className="mr-2 text-sm font-medium text-muted">
         Period
       </label>
       <select

@@ -6,9 +6,9 @@ import { Card } from '../ui/Card';
 function Stat({ title, value, caption, small = false }: { title: string; value: string; caption: string; small?: boolean }) {
   return (
     <Card>
-      <p className="text-sm text-slate-600 dark:text-slate-400">{title}</p>
+      <p className="text-sm text-muted">{title}</p>
       <p className={`mt-1 font-bold tabular-nums ${small ? 'text-lg leading-8' : 'text-2xl'}`}>{value}</p>
-      <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{caption}</p>
+      <p className="mt-1 text-xs text-muted">{caption}</p>
     </Card>
   );
 }

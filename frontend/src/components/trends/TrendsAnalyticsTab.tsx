@@ -53,15 +53,13 @@ export function TrendsAnalyticsTab({ period }: { period: TrendPeriod }) {
           <PlatformPieChart categories={industry.data?.categories ?? []} height={TREND_CHART_HEIGHT} />
         </ChartCard>
         <ChartCard title="Category Growth Rates" loading={categories.loading}>
-          <div className="max-h-72 overflow-y-auto pr-1">
-            <CategoryGrowthList categories={categories.data ?? []} />
-          </div>
+          <CategoryGrowthList categories={categories.data ?? []} />
         </ChartCard>
       </div>
       <section aria-labelledby="insights-title" className="space-y-3">
-        <h3 id="insights-title" className="text-lg font-semibold">
+        <h2 id="insights-title" className="text-lg font-semibold">
           Insights
-        </h3>
+        </h2>
         <ul className="grid gap-4 md:grid-cols-3">
           {insights.map((text) => (
             <Card as="li" key={text} className="text-sm text-slate-700 dark:text-slate-300">

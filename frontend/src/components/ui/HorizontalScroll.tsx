@@ -13,64 +13,101 @@ export function scrollEdges(el: { scrollLeft: number; scrollWidth: number; clien
   return { start: el.scrollLeft > 1, end: max - el.scrollLeft > 1 };
 }
 
-/** Watches a scroller's edges: on scroll, and whenever it or its content changes size. */
-export function useScrollEdges() {
-  const ref = useRef<HTMLDivElement>(null);
+/** Whether a box's content is larger than the box, either way: then it scrolls, and a keyboard must be able to reach it. */
+export function overflows(el: { scrollWidth: number; clientWidth: number; scrollHeight: number; clientHeight: number }): boolean {
+  return el.scrollWidth - el.clientWidth > 1 || el.scrollHeight - el.clientHeight > 1;
+}
+
+/**
+ * Watches a scroller: its sideways edges and whether it scrolls at all (either
+ * way); on scroll, and whenever it or its content changes size. Children added
+ * later (a list that appears, rows that grow) are watched too.
+ */
+export function useScrollEdges<T extends HTMLElement = HTMLDivElement>() {
+  const ref = useRef<T>(null);
   const [edges, setEdges] = useState<ScrollEdges>({ start: false, end: false });
+  const [scrollable, setScrollable] = useState(false);
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
     const update = () => {
       const next = scrollEdges(el);
       setEdges((prev) => (prev.start === next.start && prev.end === next.end ? prev : next));
+      setScrollable(overflows(el));
     };
     el.addEventListener('scroll', update, { passive: true });
-    // The observer reports the first sizes at once (asynchronously), so no state is set in this effect itself.
-    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(update);
-    observer?.observe(el);
-    for (const child of el.children) observer?.observe(child);
+    // The observers report the first sizes at once (asynchronously), so no state is set in this effect itself.
+    const resize = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(update);
+    resize?.observe(el);
+    for (const child of el.children) resize?.observe(child);
+    const children =
+      typeof MutationObserver === 'undefined' || !resize
+        ? undefined
+        : new MutationObserver((records) => {
+            for (const record of records) for (const node of record.addedNodes) if (node instanceof Element) resize.observe(node);
+            update();
+          });
+    children?.observe(el, { childList: true });
     return () => {
       el.removeEventListener('scroll', update);
-      observer?.disconnect();
+      resize?.disconnect();
+      children?.disconnect();
     };
   }, []);
-  return { ref, edges };
+  return { ref, edges, scrollable };
 }
 
-const fadeBase = 'pointer-events-none absolute inset-y-0 z-10 w-8 transition-opacity duration-150';
+/**
+ * The focus ring of a scroll box, drawn just inside its edge: scroll boxes sit
+ * in cards that clip (overflow-hidden, rounded), which would cut off a ring
+ * drawn outside. `outside` keeps the global ring (2 px, 2 px off), for a box
+ * whose parent has room and whose content would paint over an inner ring (a
+ * sticky table head).
+ */
+export const SCROLL_FOCUS_RING = { inside: 'focus-visible:-outline-offset-2', outside: '' } as const;
+export type ScrollFocusRing = keyof typeof SCROLL_FOCUS_RING;
+
+const fadeBase = 'pointer-events-none absolute inset-y-0 z-10 w-8 transition-opacity duration-150 peer-focus-visible:inset-y-0.5';
 
 /**
- * A horizontally scrolling strip (a wide table, a row of tabs) inside its
- * card. Content cut off at an edge is shown by a fade on that edge, so a
- * phone visitor sees there is more to swipe to. `fade` is the gradient's
- * start colour: the background the strip sits on.
+ * A scrolling strip (a wide table, a row of tabs, a tall list) inside its
+ * card. Content cut off at a side is shown by a fade on that side, so a phone
+ * visitor sees there is more to swipe to. `fade` is the gradient's start
+ * colour: the background the strip sits on.
+ *
+ * With a `label`, a strip that scrolls (either way) is a named region in the
+ * tab order, so a keyboard can reach it and scroll it with the arrow keys;
+ * one that fits is neither (no empty stop, no stray landmark). Its focus ring
+ * is drawn inside the strip (see SCROLL_FOCUS_RING), and the fades step in
+ * by its width while it shows, so they never paint over it.
  */
 export function HorizontalScroll({
   children,
   fade = 'from-white dark:from-slate-900',
   label,
   className = '',
+  focusRing = 'inside',
 }: {
   children: ReactNode;
   fade?: string;
   /** Names the region; when set and the content overflows, the strip can be focused and scrolled with the arrow keys. */
   label?: string;
   className?: string;
+  focusRing?: ScrollFocusRing;
 }) {
-  const { ref, edges } = useScrollEdges();
-  const scrollable = edges.start || edges.end;
+  const { ref, edges, scrollable } = useScrollEdges();
   return (
     <div className="relative" data-scroll-start={edges.start || undefined} data-scroll-end={edges.end || undefined}>
       <div
         ref={ref}
         data-scroller=""
-        className={`overflow-x-auto overscroll-x-contain ${className}`}
+        className={`peer overflow-x-auto overscroll-x-contain ${SCROLL_FOCUS_RING[focusRing]} ${className}`}
         {...(label && scrollable ? { role: 'region', 'aria-label': label, tabIndex: 0 } : {})}
       >
         {children}
       </div>
-      <div aria-hidden="true" className={`${fadeBase} left-0 bg-linear-to-r ${fade} ${edges.start ? 'opacity-100' : 'opacity-0'}`} />
-      <div aria-hidden="true" className={`${fadeBase} right-0 bg-linear-to-l ${fade} ${edges.end ? 'opacity-100' : 'opacity-0'}`} />
+      <div aria-hidden="true" className={`${fadeBase} left-0 bg-linear-to-r ${fade} peer-focus-visible:left-0.5 ${edges.start ? 'opacity-100' : 'opacity-0'}`} />
+      <div aria-hidden="true" className={`${fadeBase} right-0 bg-linear-to-l ${fade} peer-focus-visible:right-0.5 ${edges.end ? 'opacity-100' : 'opacity-0'}`} />
     </div>
   );
 }

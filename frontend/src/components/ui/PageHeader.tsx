@@ -5,7 +5,7 @@ export function PageHeader({ title, children, actions }: { title: string; childr
     <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
       <div>
         <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
-        {children && <div className="mt-2 max-w-3xl text-slate-600 dark:text-slate-400">{children}</div>}
+        {children && <div className="mt-2 max-w-3xl text-muted">{children}</div>}
       </div>
       {actions}
     </header>

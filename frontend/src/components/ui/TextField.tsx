@@ -7,7 +7,7 @@ export function TextField({ id, label, hint, ...input }: InputHTMLAttributes<HTM
       <FieldLabel id={id} label={label} required={input.required} />
       <input id={id} className={inputClass} aria-describedby={hint ? `${id}-hint` : undefined} {...input} />
       {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+        <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
           {hint}
         </p>
       )}

@@ -11,9 +11,11 @@ export interface TrendIndicatorProps {
   baseline?: number | null | undefined;
   /** The figure now, for a percent change: from a 0 baseline it cannot be a percentage. */
   current?: number | undefined;
+  /** The type size; the arrow and gaps scale with it (em), so the wall can use its own large type. */
+  textClassName?: string;
 }
 
-const neutral = 'text-slate-500 dark:text-slate-400';
+const neutral = 'text-muted';
 
 /**
  * The spec's rendering (sign, one decimal, green up arrow for zero or more,
@@ -21,18 +23,18 @@ const neutral = 'text-slate-500 dark:text-slate-400';
  * mislead: with no baseline the spec's 0 means "unknown", and a percent
  * change from 0 is not "+0.0%".
  */
-export function TrendIndicator({ value, unit = '%', baseline, current }: TrendIndicatorProps) {
+export function TrendIndicator({ value, unit = '%', baseline, current, textClassName = 'text-xs' }: TrendIndicatorProps) {
   if (baseline === null) {
     return (
-      <p className={`text-xs font-medium ${neutral}`} data-trend="no-history">
+      <p className={`${textClassName} font-medium ${neutral}`} data-trend="no-history">
         Not enough history yet
       </p>
     );
   }
   if (baseline === 0 && current !== undefined && current > 0) {
     return (
-      <p className="flex items-center gap-1 text-xs font-medium text-green-600 dark:text-green-400" data-trend="new">
-        <span aria-hidden="true" className="h-1.5 w-1.5 rounded-full bg-current" />
+      <p className={`flex items-center gap-[0.33em] ${textClassName} font-medium text-positive`} data-trend="new">
+        <span aria-hidden="true" className="h-[0.5em] w-[0.5em] rounded-full bg-current" />
         New this week
       </p>
     );
@@ -40,8 +42,8 @@ export function TrendIndicator({ value, unit = '%', baseline, current }: TrendIn
   const { text, direction } = formatTrend(value, unit);
   const up = direction === 'up';
   return (
-    <p className={`flex items-center gap-1 text-xs font-medium ${up ? 'text-green-600 dark:text-green-400' : 'text-red-600 dark:text-red-400'}`} data-trend={direction}>
-      <svg aria-hidden="true" viewBox="0 0 20 20" className={`h-3.5 w-3.5 ${up ? '' : 'rotate-180'}`} fill="currentColor">
+    <p className={`flex items-center gap-[0.33em] ${textClassName} font-medium ${up ? 'text-positive' : 'text-negative'}`} data-trend={direction}>
+      <svg aria-hidden="true" viewBox="0 0 20 20" className={`h-[1.17em] w-[1.17em] ${up ? '' : 'rotate-180'}`} fill="currentColor">
         <path d="M10 3l6 7h-4v7H8v-7H4z" />
       </svg>
       <span>

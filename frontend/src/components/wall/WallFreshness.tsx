@@ -32,10 +32,10 @@ export function WallFreshness() {
             Reconnecting… data may be stale (last update {since ?? 'not yet received'})
           </p>
         )}
-        {state.kind === 'connecting' && <p className="text-slate-400">Connecting…</p>}
+        {state.kind === 'connecting' && <p className="text-muted">Connecting…</p>}
       </div>
       {state.kind === 'live' && (
-        <p className={`${WALL_TEXT.body} tabular-nums text-slate-400`} data-testid="wall-updated">
+        <p className={`${WALL_TEXT.body} tabular-nums text-muted`} data-testid="wall-updated">
           {since ? `Updated ${since}` : 'Waiting for data…'}
         </p>
       )}

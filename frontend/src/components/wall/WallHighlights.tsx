@@ -13,7 +13,7 @@ export function WallHighlights() {
   if (!metrics) {
     return (
       <section aria-label="Highlights" aria-busy={loading} className={`${WALL_PANEL} items-center justify-center`}>
-        <p className={`${WALL_TEXT.body} text-slate-400`}>{loading ? 'Loading highlights…' : 'No data available'}</p>
+        <p className={`${WALL_TEXT.body} text-muted`}>{loading ? 'Loading highlights…' : 'No data available'}</p>
       </section>
     );
   }
@@ -25,7 +25,7 @@ export function WallHighlights() {
           <p className={`${h.value.length > LONG_VALUE ? WALL_TEXT.figureSmall : WALL_TEXT.figure} whitespace-nowrap font-bold tabular-nums text-white`} data-wall-figure data-testid={testId(h.title)}>
             {h.value}
           </p>
-          {h.trend ? <WallTrend {...h.trend} /> : <p className={`${WALL_TEXT.small} text-slate-500`}>{h.caption}</p>}
+          {h.trend ? <WallTrend {...h.trend} /> : <p className={`${WALL_TEXT.small} text-muted`}>{h.caption}</p>}
         </article>
       ))}
     </section>

@@ -29,7 +29,7 @@ function AdoptionRow({ site, now, listShown }: { site: RecentAdoption; now: numb
     <li ref={row} className={`${WALL_TEXT.item} flex min-h-0 min-w-0 items-center gap-[0.75em] rounded-[0.3em] border-b border-slate-800/80 px-[0.3em] last:border-b-0`} data-testid="wall-adoption">
       <span className="min-w-0 flex-1 truncate font-semibold text-white">{visibleText(site.name)}</span>
       {site.category && <span className={`${WALL_TEXT.small} max-w-[35%] shrink-0 truncate rounded-full bg-slate-800 px-[0.7em] py-[0.2em] text-slate-300`}>{visibleText(site.category)}</span>}
-      <span className={`${WALL_TEXT.small} shrink-0 tabular-nums text-slate-400`}>
+      <span className={`${WALL_TEXT.small} shrink-0 tabular-nums text-muted`}>
         <time dateTime={site.firstMcpAt}>{formatRelativeTime(site.firstMcpAt, new Date(now))}</time>
       </span>
     </li>
@@ -52,7 +52,7 @@ export function WallRecentAdoptions() {
         Newest MCP adoptions
       </h2>
       {adoptions.length === 0 ? (
-        <p className={`${WALL_TEXT.body} flex flex-1 items-center justify-center text-center text-slate-400`}>
+        <p className={`${WALL_TEXT.body} flex flex-1 items-center justify-center text-center text-muted`}>
           {loading ? 'Loading…' : error && !data ? 'Recent adoptions unavailable' : 'No new adoptions yet'}
         </p>
       ) : (

@@ -9,7 +9,7 @@ import { WALL_HEADING, WALL_PANEL, WALL_TEXT } from './wall-styles';
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
     <div className="min-w-0">
-      <dt className={`${WALL_TEXT.label} text-slate-400`}>{label}</dt>
+      <dt className={`${WALL_TEXT.label} text-muted`}>{label}</dt>
       <dd className={`${WALL_TEXT.figureSmall} mt-[0.2em] truncate font-bold tabular-nums text-white`} data-wall-figure data-testid={testId}>
         {value}
       </dd>
@@ -33,7 +33,7 @@ export function WallScanProgress() {
           </p>
         )}
       </div>
-      {!progress && <p className={`${WALL_TEXT.body} text-slate-400`}>{loading ? 'Loading…' : 'Scan data unavailable'}</p>}
+      {!progress && <p className={`${WALL_TEXT.body} text-muted`}>{loading ? 'Loading…' : 'Scan data unavailable'}</p>}
       {progress && (
         <>
           <WallScanState progress={progress} className={WALL_TEXT.body} />

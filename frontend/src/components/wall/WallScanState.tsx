@@ -36,11 +36,11 @@ export function WallScanState({ progress, className = '' }: { progress: ScanProg
       <span>{specWord}</span>
       {state && (
         <>
-          <span className="text-slate-500">·</span>
+          <span className="text-muted">·</span>
           <span>{SCAN_STATE_LABELS[state.scanState]}</span>
         </>
       )}
-      {detail && <span className="font-normal text-slate-400">· {detail}</span>}
+      {detail && <span className="font-normal text-muted">· {detail}</span>}
     </p>
   );
 }

@@ -7,7 +7,10 @@ import { WallTrendChart } from './WallTrendChart';
 import { WALL_GAP } from './wall-styles';
 
 /**
- * The wall: one dark screen sized to the viewport, never scrolling. Rows:
+ * The wall: one dark screen sized to the viewport, never scrolling. It is
+ * dark whatever the site's theme: its root carries the `dark` class, so the
+ * colour tokens (text-muted and the rest, index.css) take their dark values
+ * inside it. Rows:
  * top bar, the six highlights, then scanning and newest adoptions beside the
  * trend and the top categories.
  */
@@ -15,7 +18,7 @@ export function WallScreen() {
   return (
     <main
       id="main"
-      className={`relative grid h-dvh w-full grid-rows-[auto_minmax(0,0.9fr)_minmax(0,3fr)] overflow-hidden bg-slate-950 p-[min(1.2vw,2.13vh)] text-slate-100 antialiased [color-scheme:dark] ${WALL_GAP}`}
+      className={`dark relative grid h-dvh w-full grid-rows-[auto_minmax(0,0.9fr)_minmax(0,3fr)] overflow-hidden bg-slate-950 p-[min(1.2vw,2.13vh)] text-slate-100 antialiased [color-scheme:dark] ${WALL_GAP}`}
       data-testid="wall"
     >
       <WallTopBar />

@@ -11,7 +11,7 @@ export function WallTopBar() {
     <div className="flex items-center justify-between gap-[min(1.5vw,2.67vh)]">
       <div className="flex min-w-0 items-center gap-[min(1vw,1.78vh)]">
         <h1 className={`${WALL_TEXT.title} truncate font-bold text-white`}>
-          {PRODUCT_NAME} <span className="font-normal text-slate-400">· MCP adoption, live</span>
+          {PRODUCT_NAME} <span className="font-normal text-muted">· MCP adoption, live</span>
         </h1>
         {instance?.simulatedWeb && (
           <span
@@ -24,8 +24,8 @@ export function WallTopBar() {
       </div>
       <div className="flex shrink-0 items-center gap-[min(1.5vw,2.67vh)]">
         <WallFreshness />
-        {/* Unobtrusive until pointed at or focused; always in the tab order. */}
-        <Link href="/" className={`${WALL_TEXT.small} rounded px-[0.5em] py-[0.2em] text-slate-400 opacity-40 hover:opacity-100 focus-visible:opacity-100`}>
+        {/* Small and muted, brightening when pointed at or focused; never faded below a readable contrast. */}
+        <Link href="/" className={`${WALL_TEXT.small} rounded px-[0.5em] py-[0.2em] text-muted hover:text-white focus-visible:text-white`}>
           Exit wall
         </Link>
       </div>

@@ -15,7 +15,7 @@ export function WallTopCategories() {
         Top categories by MCP-enabled platforms
       </h2>
       {top.length === 0 ? (
-        <p className={`${WALL_TEXT.body} flex flex-1 items-center justify-center text-slate-400`}>{loading ? 'Loading…' : 'No industry data available'}</p>
+        <p className={`${WALL_TEXT.body} flex flex-1 items-center justify-center text-muted`}>{loading ? 'Loading…' : 'No industry data available'}</p>
       ) : (
         <ol className="grid min-h-0 flex-1 grid-flow-col grid-cols-2 grid-rows-4 gap-x-[min(2vw,3.56vh)] gap-y-[min(0.5vw,0.89vh)]">
           {top.map((c) => (
@@ -24,7 +24,7 @@ export function WallTopCategories() {
                 <span className="truncate font-medium text-slate-100">{visibleText(c.category)}</span>
                 <span className="shrink-0 tabular-nums text-slate-300">
                   <span className="font-semibold text-white">{formatNumber(c.mcpAdoption)}</span>
-                  <span className="text-slate-400"> · {c.adoptionRate.toFixed(1)}%</span>
+                  <span className="text-muted"> · {c.adoptionRate.toFixed(1)}%</span>
                 </span>
               </div>
               <div className="h-[min(0.55vw,0.98vh)] w-full overflow-hidden rounded-full bg-slate-800" aria-hidden="true">

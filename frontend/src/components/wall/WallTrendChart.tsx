@@ -36,7 +36,7 @@ export function WallTrendChart() {
               {formatRate(last.adoptionRate)}
             </span>
             {change !== undefined && (
-              <span className={`${WALL_TEXT.body} font-medium ${change >= 0 ? 'text-green-400' : 'text-red-400'}`}>
+              <span className={`${WALL_TEXT.body} font-medium ${change >= 0 ? 'text-positive' : 'text-negative'}`}>
                 {change >= 0 ? '+' : '-'}
                 {Math.abs(change).toFixed(1)} pts {since}
               </span>
@@ -45,7 +45,7 @@ export function WallTrendChart() {
         )}
       </div>
       {points.length < 2 ? (
-        <p className={`${WALL_TEXT.body} flex flex-1 items-center justify-center text-slate-400`}>{loading ? 'Loading…' : points.length === 1 ? 'Not enough history yet' : 'No data available for chart'}</p>
+        <p className={`${WALL_TEXT.body} flex flex-1 items-center justify-center text-muted`}>{loading ? 'Loading…' : points.length === 1 ? 'Not enough history yet' : 'No data available for chart'}</p>
       ) : (
         <div className="min-h-0 flex-1" role="img" aria-label={`Adoption rate over the last ${PERIOD_DAYS} days, now ${formatRate(last?.adoptionRate ?? 0)}`} data-testid="wall-trend-chart">
           <ResponsiveContainer width="100%" height="100%">

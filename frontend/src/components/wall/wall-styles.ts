@@ -20,4 +20,4 @@ export const WALL_TEXT = {
 
 export const WALL_PANEL = 'flex min-h-0 min-w-0 flex-col overflow-hidden rounded-[min(0.8vw,1.42vh)] border border-slate-800 bg-slate-900/70 p-[min(1vw,1.78vh)]';
 export const WALL_GAP = 'gap-[min(0.9vw,1.6vh)]';
-export const WALL_HEADING = `${WALL_TEXT.label} font-semibold uppercase tracking-wider text-slate-400`;
+export const WALL_HEADING = `${WALL_TEXT.label} font-semibold uppercase tracking-wider text-muted`;

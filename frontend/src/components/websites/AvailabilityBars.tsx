@@ -59,13 +59,13 @@ export function AvailabilityBars({ days, compact = false }: { days: readonly Ava
         ))}
       </div>
       {first && last && (
-        <div className="flex justify-between text-xs text-slate-600 dark:text-slate-400" aria-hidden="true">
+        <div className="flex justify-between text-xs text-muted" aria-hidden="true">
           <span>{formatUtcDay(first.date)}</span>
           <span>{formatUtcDay(last.date)}</span>
         </div>
       )}
       {!compact && (
-        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600 dark:text-slate-400" aria-label="Legend">
+        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted" aria-label="Legend">
           {(Object.keys(BAR) as DayState[]).map((state) => (
             <li key={state} className="flex items-center gap-1.5">
               <span aria-hidden="true" className={`h-3 w-3 rounded-sm ${BAR[state]}`} />

@@ -7,7 +7,7 @@ export function AvailabilityFigures({ availability }: { availability: SiteAvaila
   return (
     <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
       <span className="font-semibold tabular-nums">{uptimeText(availability.uptime30d)}</span>
-      <span className="text-slate-600 dark:text-slate-400">
+      <span className="text-muted">
         Last seen alive: {availability.lastSeenAlive ? formatLocalShort(availability.lastSeenAlive) : 'Never'}
       </span>
     </p>

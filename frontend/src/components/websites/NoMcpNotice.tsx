@@ -3,8 +3,8 @@ export function NoMcpNotice({ error }: { error: string | null }) {
   return (
     <div className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-8 text-center dark:border-slate-800 dark:bg-slate-900/60">
       <p className="font-semibold">No MCP Support Detected</p>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">This website does not currently support the Model Context Protocol.</p>
-      {error && <p className="mt-2 break-words text-sm text-red-600 dark:text-red-400">Scan error: {error}</p>}
+      <p className="mt-1 text-sm text-muted">This website does not currently support the Model Context Protocol.</p>
+      {error && <p className="mt-2 break-words text-sm text-negative">Scan error: {error}</p>}
     </div>
   );
 }

@@ -3,7 +3,7 @@ export function NoScanNotice() {
   return (
     <div className="rounded-lg border border-slate-200 px-4 py-8 text-center dark:border-slate-800">
       <p className="font-semibold">No Scan Data Available</p>
-      <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">This website has not been scanned yet.</p>
+      <p className="mt-1 text-sm text-muted">This website has not been scanned yet.</p>
     </div>
   );
 }

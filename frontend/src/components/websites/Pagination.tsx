@@ -8,7 +8,7 @@ const current = 'border-indigo-600 bg-indigo-600 text-white';
 export function Pagination({ page, pages, limit, total, onPage }: { page: number; pages: number; limit: number; total: number; onPage: (page: number) => void }) {
   return (
     <nav aria-label="Pagination" className="flex flex-col items-center justify-between gap-3 px-4 py-3 sm:flex-row">
-      <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+      <p className="text-sm text-muted" aria-live="polite">
         {showingText(page, limit, total)}
       </p>
       <div className="flex flex-wrap items-center gap-1">

@@ -9,11 +9,11 @@ const LINE = '#6366f1';
 /** A small line of the daily mean response time; days without a reached scan leave a gap. */
 export function ResponseTimeTrend({ days }: { days: readonly AvailabilityDay[] }) {
   const measured = days.filter((d) => d.avgResponseTime !== null);
-  if (measured.length === 0) return <p className="text-xs text-slate-600 dark:text-slate-400">No response times in the last 30 days.</p>;
+  if (measured.length === 0) return <p className="text-xs text-muted">No response times in the last 30 days.</p>;
   const latest = measured[measured.length - 1]!;
   return (
     <figure className="space-y-1">
-      <figcaption className="text-xs text-slate-600 dark:text-slate-400">
+      <figcaption className="text-xs text-muted">
         Response time in ms (daily average), latest {formatMs(latest.avgResponseTime)}
       </figcaption>
       <div className={`h-24 ${CHART_TEXT_CLASS}`} role="img" aria-label={`Daily average response time over the last ${days.length} days; latest ${formatMs(latest.avgResponseTime)}`}>

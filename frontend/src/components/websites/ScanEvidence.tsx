@@ -22,12 +22,12 @@ export function ScanEvidence({ scan }: { scan: EvidenceScan }) {
       {short && (
         <p className="flex flex-wrap items-center gap-2">
           <Badge tone="green">Evidence: {short}</Badge>
-          <span className="text-slate-600 dark:text-slate-400">{explanation}</span>
+          <span className="text-muted">{explanation}</span>
         </p>
       )}
-      {scan.authRequired && <p className="text-amber-700 dark:text-amber-400">Authentication required: the server's lists cannot be read without credentials.</p>}
+      {scan.authRequired && <p className="text-caution">Authentication required: the server's lists cannot be read without credentials.</p>}
       {failure && (
-        <p className={scan.errorClass === 'forbidden' ? 'text-red-600 dark:text-red-400' : 'text-slate-600 dark:text-slate-400'}>
+        <p className={scan.errorClass === 'forbidden' ? 'text-negative' : 'text-muted'}>
           <span className="font-medium">Outcome: </span>
           {failure}
         </p>

@@ -11,7 +11,7 @@ export function SiteAvailabilityCard({ availability, endpoint }: { availability:
     <Card as="section" className="space-y-4">
       <div>
         <CardTitle>Availability</CardTitle>
-        {endpoint && <p className="break-all text-xs text-slate-600 dark:text-slate-400">MCP endpoint: {endpoint}</p>}
+        {endpoint && <p className="break-all text-xs text-muted">MCP endpoint: {endpoint}</p>}
       </div>
       <AvailabilityFigures availability={availability} />
       <AvailabilityBars days={availability.days} />

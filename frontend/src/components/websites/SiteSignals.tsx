@@ -35,7 +35,7 @@ export function BrowserExposureLine({ cors }: { cors: CorsExposure }) {
     );
   }
   return (
-    <p className="break-all text-amber-700 dark:text-amber-400" data-testid="browser-exposure">
+    <p className="break-all text-caution" data-testid="browser-exposure">
       <span className="font-medium">Browser exposure: </span>any web page can call this endpoint (Access-Control-Allow-Origin:{' '}
       <VisibleText text={cors.allowOrigin ?? '*'} className="font-mono" />
       {cors.allowsCredentials ? ', with the visitor’s credentials' : ''})

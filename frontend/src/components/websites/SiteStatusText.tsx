@@ -2,8 +2,8 @@ import { sinceText, unreachableClassLabel, type SiteStatusView } from '../../lib
 import { outageNoteClass } from './WebsiteStatusBadge';
 
 const TEXT_TONE: Partial<Record<SiteStatusView['kind'], string>> = {
-  mcp: 'text-green-700 dark:text-green-400',
-  unreachable: 'text-red-700 dark:text-red-400',
+  mcp: 'text-positive',
+  unreachable: 'text-negative',
   'not-scanned': 'text-sky-800 dark:text-sky-300',
 };
 
@@ -14,7 +14,7 @@ export function SiteStatusText({ status }: { status: SiteStatusView }) {
     <>
       <p className={TEXT_TONE[status.kind] ?? ''}>{text}</p>
       {status.unconfirmedOutage && <p className={outageNoteClass}>unreachable {sinceText(status.unreachableSince)}</p>}
-      {status.unreachableSince && <p className="text-xs text-slate-600 dark:text-slate-400">{unreachableClassLabel(status.unreachableClass)}</p>}
+      {status.unreachableSince && <p className="text-xs text-muted">{unreachableClassLabel(status.unreachableClass)}</p>}
     </>
   );
 }

@@ -16,7 +16,7 @@ export function UnreachableNotice({ liveness }: { liveness: SiteLiveness | undef
         support: its status comes back as soon as a scan reaches it again.
       </p>
       {liveness && (
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+        <p className="mt-2 text-sm text-muted">
           {unreachableClassLabel(liveness.unreachableClass)}
           {liveness.unreachableScans > 0 && ` · ${formatCountOf(liveness.unreachableScans, 'failed scan')} in a row`}
           {` · Last seen alive: ${liveness.lastSeenAlive ? formatLocalShort(liveness.lastSeenAlive) : 'Never'}`}

@@ -18,7 +18,7 @@ import { WebsiteStatusBadge } from './WebsiteStatusBadge';
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex justify-between gap-4 py-1 text-sm">
-      <dt className="text-slate-500 dark:text-slate-400">{label}</dt>
+      <dt className="text-muted">{label}</dt>
       <dd className="min-w-0 break-all text-right font-medium">{children}</dd>
     </div>
   );
@@ -40,7 +40,7 @@ function DialogBody({ id, preview }: { id: number; preview: WebsitePreview | und
         {preview ? (
           <div className="pr-8">
             <DialogTitle className="break-words text-xl font-semibold">{preview.name}</DialogTitle>
-            <p className="break-all text-sm text-slate-500">{preview.url}</p>
+            <p className="break-all text-sm text-muted">{preview.url}</p>
           </div>
         ) : (
           <>
@@ -56,7 +56,7 @@ function DialogBody({ id, preview }: { id: number; preview: WebsitePreview | und
     return (
       <div className="py-8 text-center">
         <DialogTitle className="text-lg font-semibold">Website not found</DialogTitle>
-        <p className="mt-1 text-sm text-slate-500">Unable to load website details</p>
+        <p className="mt-1 text-sm text-muted">Unable to load website details</p>
       </div>
     );
   }
@@ -70,10 +70,10 @@ function DialogBody({ id, preview }: { id: number; preview: WebsitePreview | und
         </span>
         <div className="min-w-0">
           <DialogTitle className="break-words text-xl font-semibold">{site.name}</DialogTitle>
-          <ExternalLink href={site.url} className="break-all text-sm text-indigo-600 hover:underline dark:text-indigo-400">
+          <ExternalLink href={site.url} className="break-all text-sm text-link hover:underline">
             {site.url}
           </ExternalLink>
-          <Link href={`/website/${site.id}`} className="mt-1 block text-xs font-medium text-slate-500 hover:underline dark:text-slate-400">
+          <Link href={`/website/${site.id}`} className="mt-1 block text-xs font-medium text-muted hover:underline">
             Open as a page
           </Link>
         </div>
@@ -130,7 +130,7 @@ export function WebsiteDetailDialog({ websiteId, preview, onClose }: { websiteId
         <button
           type="button"
           onClick={onClose}
-          className="absolute right-3 top-3 rounded-md p-2 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
+          className="absolute right-3 top-3 rounded-md p-2 text-muted hover:bg-slate-100 dark:hover:bg-slate-800"
           aria-label="Close"
         >
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">

@@ -2,7 +2,7 @@ import { useMonitoredCategories } from './use-monitored-categories';
 import type { McpFilter } from './use-website-list';
 
 const control =
-  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-400 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
+  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-muted dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
 
 export interface WebsiteFiltersProps {
   search: string;

@@ -18,7 +18,7 @@ export function WebsiteStatusBadge({ site }: { site: SiteStatusInput }) {
         {status.unreachableSince && (
           <>
             {' '}
-            <span className="text-xs text-slate-600 dark:text-slate-400">{sinceText(status.unreachableSince)}</span>
+            <span className="text-xs text-muted">{sinceText(status.unreachableSince)}</span>
           </>
         )}
       </span>

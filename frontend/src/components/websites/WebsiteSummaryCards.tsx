@@ -16,7 +16,7 @@ interface ScanCounts {
 function SummaryCard({ title, value }: { title: string; value: string }) {
   return (
     <Card>
-      <p className="text-sm text-slate-500 dark:text-slate-400">{title}</p>
+      <p className="text-sm text-muted">{title}</p>
       <p className="mt-1 text-2xl font-bold tabular-nums">{value}</p>
     </Card>
   );

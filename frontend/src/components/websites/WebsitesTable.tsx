@@ -13,7 +13,11 @@ const cell = 'px-3 py-3 align-middle sm:px-4';
 /** Phones keep Website (with the status under it) and Actions; the other columns come back as room allows. */
 const MD = 'hidden md:table-cell';
 const SM = 'hidden sm:table-cell';
-const head = 'px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400';
+const head = 'px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-muted';
+/** A long address ends in "…" on the link's own box, which an outline can surround (a clipping wrapper would cut it off). */
+const urlLink = 'inline-block max-w-full truncate align-top text-muted hover:underline';
+/** Names the table's strip, which is focusable only if the table is ever wider than its card. */
+export const WEBSITES_TABLE_LABEL = 'Websites';
 
 /**
  * Website, Status, Tools, Resources, Last Scan, Actions. Names and addresses
@@ -36,12 +40,12 @@ export function WebsitesTable({
     return (
       <div className="px-4 py-12 text-center">
         <p className="font-medium text-slate-700 dark:text-slate-200">No websites found</p>
-        <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">Try adjusting your search filters or add websites to analyze</p>
+        <p className="mt-1 text-sm text-muted">Try adjusting your search filters or add websites to analyze</p>
       </div>
     );
   }
   return (
-    <HorizontalScroll>
+    <HorizontalScroll label={WEBSITES_TABLE_LABEL}>
       <table className="w-full text-sm md:min-w-[720px]">
         <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/60">
           <tr>
@@ -72,8 +76,9 @@ export function WebsitesTable({
                 >
                   <td className={cell}>
                     <div className="font-medium text-slate-900 dark:text-slate-100">{site.name}</div>
-                    <div className="max-w-[11rem] truncate text-xs sm:max-w-xs" onClick={(e) => e.stopPropagation()}>
-                      <ExternalLink href={site.url} className="text-slate-500 hover:underline dark:text-slate-400">
+                    {/* The link truncates itself (not a clipping box around it), so its focus ring is drawn whole. */}
+                    <div className="max-w-[11rem] text-xs sm:max-w-xs" onClick={(e) => e.stopPropagation()}>
+                      <ExternalLink href={site.url} className={urlLink}>
                         {site.url}
                       </ExternalLink>
                     </div>
@@ -87,7 +92,7 @@ export function WebsitesTable({
                   </td>
                   <td className={`${cell} ${MD} text-right tabular-nums`}>{site.optedOut ? '—' : countFigure(site.latestScan?.toolsCount ?? 0, site.latestScan?.toolsTruncated)}</td>
                   <td className={`${cell} ${MD} text-right tabular-nums`}>{site.optedOut ? '—' : countFigure(site.latestScan?.resourcesCount ?? 0, site.latestScan?.resourcesTruncated)}</td>
-                  <td className={`${cell} ${SM} whitespace-nowrap text-slate-600 dark:text-slate-400`}>
+                  <td className={`${cell} ${SM} whitespace-nowrap text-muted`}>
                     {site.optedOut ? '—' : site.latestScan ? formatRelativeTime(site.latestScan.scanTime) : 'Never'}
                   </td>
                   <td className={`${cell} text-right`}>
