@@ -1,11 +1,10 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { industryAnalyticsSchema, metricsResponseSchema } from '@mcp-census/schemas';
+import { industryAnalyticsSchema } from '@mcp-census/schemas';
 import { adoptionTrendSchema, categoryTrendsSchema, monthlyTrendsSchema } from '@mcp-census/schemas/api/trends';
-import { waitFor } from '../../test/support/wait-for';
 import { launchBrowser, openPage, screenshot, SCREENSHOT_DIR } from './e2e/browser';
-import { startProductUnderTest, type ProductUnderTest } from './e2e/product-under-test';
+import { startProductUnderTest, waitForMcpSites, type ProductUnderTest } from './e2e/product-under-test';
 
 let product: ProductUnderTest;
 let browser: Browser;
@@ -16,12 +15,7 @@ const PHONE = { width: 390, height: 844 };
 beforeAll(async () => {
   product = await startProductUnderTest({ sites: 60 });
   browser = await launchBrowser();
-  await waitFor(
-    'a first census with MCP sites',
-    async () => metricsResponseSchema.parse(await (await fetch(`${product.url}/api/metrics`)).json()).mcpEnabled,
-    (n) => n >= 3,
-    { timeoutMs: 60_000, intervalMs: 500 },
-  );
+  await waitForMcpSites(product);
 }, 240_000);
 
 afterAll(async () => {

@@ -1,9 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, screenshot } from './e2e/browser';
-import { ADMIN_PASSWORD, startProductUnderTest, type ProductUnderTest } from './e2e/product-under-test';
-import { metricsResponseSchema } from '@mcp-census/schemas';
-import { waitFor } from '../../test/support/wait-for';
+import { ADMIN_PASSWORD, startProductUnderTest, waitForMcpSites, type ProductUnderTest } from './e2e/product-under-test';
 
 let product: ProductUnderTest;
 let browser: Browser;
@@ -13,19 +11,10 @@ async function adminCookie(): Promise<string> {
   return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 }
 
-async function waitForScans(min: number): Promise<void> {
-  await waitFor(
-    `at least ${min} MCP sites scanned`,
-    async () => metricsResponseSchema.parse(await (await fetch(`${product.url}/api/metrics`)).json()).mcpEnabled,
-    (n) => n >= min,
-    { timeoutMs: 60_000, intervalMs: 500 },
-  );
-}
-
 beforeAll(async () => {
   product = await startProductUnderTest({ sites: 60 });
   browser = await launchBrowser();
-  await waitForScans(3);
+  await waitForMcpSites(product);
 }, 240_000);
 
 afterAll(async () => {

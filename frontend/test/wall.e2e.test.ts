@@ -1,9 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { metricsResponseSchema } from '@mcp-census/schemas';
-import { waitFor } from '../../test/support/wait-for';
 import { launchBrowser, openPage, screenshot } from './e2e/browser';
-import { startProductUnderTest, type ProductUnderTest } from './e2e/product-under-test';
+import { startProductUnderTest, waitForMcpSites, type ProductUnderTest } from './e2e/product-under-test';
+import { waitFor } from '../../test/support/wait-for';
 import { LONG_CATEGORY, longName, wallStressFixtures } from './e2e/wall-fixtures';
 
 let product: ProductUnderTest;
@@ -14,12 +13,7 @@ const HIGHLIGHTS = ['Platforms Monitored', 'Endpoint Coverage', 'Capability Cove
 beforeAll(async () => {
   product = await startProductUnderTest({ sites: 60 });
   browser = await launchBrowser();
-  await waitFor(
-    'a few MCP sites scanned',
-    async () => metricsResponseSchema.parse(await (await fetch(`${product.url}/api/metrics`)).json()).mcpEnabled,
-    (n) => n >= 3,
-    { timeoutMs: 60_000, intervalMs: 500 },
-  );
+  await waitForMcpSites(product);
 }, 240_000);
 
 afterAll(async () => {

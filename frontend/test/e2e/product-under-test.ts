@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { CATEGORIES } from '@mcp-census/schemas';
+import { CATEGORIES, metricsResponseSchema } from '@mcp-census/schemas';
+import { waitFor } from '../../../test/support/wait-for';
 import { startSimulatedWeb, type SimulatedWeb } from '@mcp-census/streams/simweb/index';
 import type { CatalogueSite } from '../../../backend/src/catalogue/validate-row';
 import { loadConfig } from '../../../backend/src/config/config';
@@ -43,4 +44,14 @@ export async function startProductUnderTest(opts: { sites: number }): Promise<Pr
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Waits until the census has found at least `min` MCP sites, so pages have something to show. */
+export async function waitForMcpSites(product: ProductUnderTest, min = 3): Promise<void> {
+  await waitFor(
+    `at least ${min} MCP sites scanned`,
+    async () => metricsResponseSchema.parse(await (await fetch(`${product.url}/api/metrics`)).json()).mcpEnabled,
+    (n) => n >= min,
+    { timeoutMs: 60_000, intervalMs: 500 },
+  );
 }

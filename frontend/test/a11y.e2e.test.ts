@@ -1,0 +1,130 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeViolations, isBlocking, runAxe, type AxeViolation } from './e2e/axe';
+import { launchBrowser, openPage, SCREENSHOT_DIR } from './e2e/browser';
+import { ADMIN_PASSWORD, startProductUnderTest, waitForMcpSites, type ProductUnderTest } from './e2e/product-under-test';
+
+let product: ProductUnderTest;
+let browser: Browser;
+
+const SIZES = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+const THEMES = ['light', 'dark'] as const;
+
+interface PageState {
+  name: string;
+  path: string;
+  /** Brings the page into the state to check, once it has loaded. */
+  enter?: (page: Page) => Promise<void>;
+  /** A text that shows the state is rendered. */
+  ready: string | RegExp;
+}
+
+const tab = (name: string | RegExp) => async (page: Page) => {
+  await page.getByRole('tab', { name }).first().click();
+  await page.getByRole('tab', { name, selected: true }).first().waitFor();
+};
+
+async function logIn(page: Page): Promise<void> {
+  await page.getByLabel(/Username/i).fill('admin');
+  await page.getByLabel(/Password/i).fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: /Log ?in|Sign in/i }).click();
+  await page.getByRole('button', { name: /Pause|Resume Scan|Start Scan/i }).first().waitFor({ timeout: 15_000 });
+}
+
+/** Every route and tab of the spec, and the states a visitor or operator reaches. */
+function pageStates(siteId: number): PageState[] {
+  return [
+    { name: 'overview', path: '/', ready: 'Highlights' },
+    {
+      name: 'overview-dialog',
+      path: '/',
+      ready: 'Highlights',
+      enter: async (page) => {
+        await page.getByRole('button', { name: /View Details/i }).first().click();
+        await page.getByRole('dialog').waitFor();
+      },
+    },
+    { name: 'website', path: `/website/${siteId}`, ready: 'Back to Dashboard' },
+    { name: 'website-missing', path: '/website/999999', ready: 'Website not found' },
+    { name: 'analysis-segments', path: '/analysis', ready: 'Industry Segments' },
+    { name: 'analysis-market-forces', path: '/analysis', ready: 'Market Forces', enter: tab('Market Forces') },
+    { name: 'analysis-barriers', path: '/analysis', ready: 'Adoption Barriers', enter: tab('Adoption Barriers') },
+    { name: 'analysis-outlook', path: '/analysis', ready: 'Strategic Outlook', enter: tab('Strategic Outlook') },
+    { name: 'analysis-security', path: '/analysis', ready: 'Security', enter: tab('Security') },
+    { name: 'trends', path: '/trends', ready: 'Trends & Analytics' },
+    { name: 'trends-security', path: '/trends', ready: 'Security', enter: tab('Security') },
+    { name: 'access-endpoints', path: '/access?tab=endpoints', ready: 'Discovery Data' },
+    { name: 'access-tools', path: '/access?tab=tools', ready: 'Discovery Data' },
+    { name: 'access-resources', path: '/access?tab=resources', ready: 'Discovery Data' },
+    { name: 'access-prompts', path: '/access?tab=prompts', ready: 'Discovery Data' },
+    { name: 'access-mcp-endpoints', path: '/access', ready: 'MCP Endpoints', enter: tab('MCP Endpoints') },
+    { name: 'access-usage', path: '/access', ready: 'Usage Examples', enter: tab('Usage Examples') },
+    { name: 'access-guide', path: '/access', ready: 'Integration Guide', enter: tab('Integration Guide') },
+    { name: 'access-security', path: '/access', ready: 'Security', enter: tab('Security') },
+    { name: 'contribute', path: '/contribute', ready: '/llms.txt' },
+    { name: 'subscribe', path: '/subscribe', ready: 'weekly' },
+    { name: 'about', path: '/about', ready: 'Why Monitor' },
+    { name: 'ai-resources', path: '/ai-resources', ready: '/llms.txt' },
+    { name: 'api-docs', path: '/api-docs', ready: 'Examples' },
+    { name: 'admin-login', path: '/admin', ready: 'Password' },
+    { name: 'admin', path: '/admin', ready: 'Password', enter: logIn },
+    { name: 'not-found', path: '/no-such-page', ready: '404 Page Not Found' },
+    { name: 'wall', path: '/wall', ready: 'Platforms Monitored' },
+  ];
+}
+
+interface Run {
+  state: string;
+  theme: string;
+  size: string;
+  violations: AxeViolation[];
+}
+const runs: Run[] = [];
+
+beforeAll(async () => {
+  product = await startProductUnderTest({ sites: 60 });
+  browser = await launchBrowser();
+  await waitForMcpSites(product);
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+  // The whole audit, for the record: every run's violations by impact.
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  await writeFile(
+    path.join(SCREENSHOT_DIR, '..', 'a11y-report.json'),
+    JSON.stringify(runs.map((r) => ({ state: r.state, theme: r.theme, size: r.size, violations: describeViolations(r.violations) })), null, 2),
+  );
+}, 60_000);
+
+describe('WCAG 2.1 A/AA with axe-core', () => {
+  it('finds no critical or serious violation on any page state, in light and dark, desktop and phone', async () => {
+    const { websites } = (await (await fetch(`${product.url}/api/websites?hasMcp=true&limit=1`)).json()) as { websites: { id: number }[] };
+    const siteId = websites[0]?.id ?? 1;
+    for (const state of pageStates(siteId)) {
+      for (const theme of THEMES) {
+        for (const size of SIZES) {
+          const { page, errors } = await openPage(browser, { width: size.width, height: size.height });
+          await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+          await page.goto(`${product.url}${state.path}`);
+          await page.getByText(state.ready, { exact: false }).first().waitFor({ timeout: 15_000 });
+          if (state.enter) await state.enter(page);
+          await page.waitForLoadState('networkidle');
+          runs.push({ state: state.name, theme, size: size.name, violations: await runAxe(page) });
+          expect(errors, `${state.name} ${theme} ${size.name}`).toEqual([]);
+          await page.context().close();
+        }
+      }
+    }
+    const moderate = runs.flatMap((r) => r.violations.filter((v) => !isBlocking(v)).map((v) => `${r.state}/${r.theme}/${r.size}: ${describeViolations([v]).join('')}`));
+    if (moderate.length) console.log(`Moderate and minor findings (${moderate.length}):\n${moderate.join('\n')}`);
+    const blocking = runs.flatMap((r) => r.violations.filter(isBlocking).map((v) => `${r.state}/${r.theme}/${r.size}: ${describeViolations([v]).join('')}`));
+    expect(blocking).toEqual([]);
+  }, 900_000);
+});
