@@ -213,9 +213,10 @@ describe('charts that inform', () => {
   });
 
   it('draw tick text in the theme colour, at 4.5:1 or more', async () => {
+    // The muted text token of index.css: Tailwind's slate-600 on light, slate-400 on dark (7.6:1 and 7.0:1 on their backgrounds).
     for (const [theme, colour] of [
-      ['light', 'rgb(71, 85, 105)'],
-      ['dark', 'rgb(148, 163, 184)'],
+      ['light', 'oklch(0.446 0.043 257.281)'],
+      ['dark', 'oklch(0.704 0.04 256.788)'],
     ] as const) {
       const { page } = await open('/analysis', DESKTOP, { theme });
       await chartsDrawn(page, 2);

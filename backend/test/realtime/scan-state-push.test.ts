@@ -156,7 +156,8 @@ describe('the scan-state push on /live', () => {
       const stopped = now === settled;
       settled = now;
       return stopped;
-    }, Boolean, { timeoutMs: 3_000, intervalMs: 300 });
+      // A second between looks: the server may take a moment to see the sockets close, and a read may be in flight.
+    }, Boolean, { timeoutMs: 6_000, intervalMs: 1_000 });
     const idle = reads;
     await holdsFor('no reads without sockets', () => reads === idle, 600, 50);
   });
