@@ -6,7 +6,7 @@
  *    scripts and stylesheets) to a client that accepts brotli: target ≤ 170 KB;
  *  - with 10,000 sites projected, time from navigation to `/` until the
  *    Highlights show the platform count (Debian's Chromium, loopback):
- *    target < 1 s (median of 5 cold page loads; p-max reported).
+ *    target ≤ 500 ms (median of 5 cold page loads; p-max reported).
  * Run: npm run bench:ui
  */
 import { execFileSync } from 'node:child_process';
@@ -21,6 +21,7 @@ const SITES = 10_000;
 const LOADS = 5;
 const INITIAL_JS_TARGET_KB = 200;
 const TRANSFERRED_TARGET_KB = 170;
+const METRICS_VISIBLE_TARGET_MS = 500;
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DIST = path.join(ROOT, 'frontend/dist');
 const progress = (m: string): void => void process.stderr.write(`${m}\n`);
@@ -72,8 +73,9 @@ try {
     initialJsFiles: [...new Set(initial)],
     initialTransferredKb: Math.round((transferredBytes / 1024) * 10) / 10,
     initialTransferredTargetKb: TRANSFERRED_TARGET_KB,
+    metricsVisibleTargetMs: METRICS_VISIBLE_TARGET_MS,
     metricsVisibleMs: { median: times[Math.floor(times.length / 2)] ?? 0, max: times.at(-1) ?? 0, runs: times },
-    pass: initialGzipBytes <= INITIAL_JS_TARGET_KB * 1024 && transferredBytes <= TRANSFERRED_TARGET_KB * 1024 && (times[Math.floor(times.length / 2)] ?? Infinity) < 1_000,
+    pass: initialGzipBytes <= INITIAL_JS_TARGET_KB * 1024 && transferredBytes <= TRANSFERRED_TARGET_KB * 1024 && (times[Math.floor(times.length / 2)] ?? Infinity) <= METRICS_VISIBLE_TARGET_MS,
   };
   console.log(JSON.stringify(out, null, 2));
   process.exitCode = out.pass ? 0 : 1;

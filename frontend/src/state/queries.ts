@@ -55,6 +55,7 @@ export const useSecurityAnalytics = () => useServerQuery(securityAnalyticsQuery)
 export const useWebsites = (params: WebsiteListParams) => useServerQuery(websiteListQuery(params));
 export const useWebsite = (id: number | undefined) => useServerQuery(websiteDetailQuery(id));
 export const useDiscovery = (params: DiscoveryParams) => useServerQuery(discoveryQuery(params));
-export const useAdoptionTrend = (period: TrendPeriod) => useServerQuery(adoptionTrendQuery(period));
+/** `enabled: false` holds the fetch back, e.g. until the figures a page shows first have arrived. */
+export const useAdoptionTrend = (period: TrendPeriod, enabled = true) => useServerQuery({ ...adoptionTrendQuery(period), enabled });
 export const useMonthlyTrends = () => useServerQuery(monthlyTrendsQuery);
 export const useCategoryTrends = () => useServerQuery(categoryTrendsQuery);

@@ -11,8 +11,9 @@ import { ReachableNowFigure } from './ReachableNowFigure';
  */
 export function HighlightsGrid() {
   const { data: metrics, loading } = useMetrics();
-  // Sparklines only: without the trend the cards still show their figures.
-  const { data: trend } = useAdoptionTrend(SPARKLINE_DAYS);
+  // Sparklines only: without the trend the cards still show their figures, so it is asked for once
+  // they have arrived and never competes with the first figures on a cold load.
+  const { data: trend } = useAdoptionTrend(SPARKLINE_DAYS, metrics !== undefined);
 
   let body;
   if (loading) {
