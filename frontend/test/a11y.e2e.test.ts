@@ -3,8 +3,9 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeViolations, isBlocking, runAxe, type AxeViolation } from './e2e/axe';
-import { launchBrowser, openPage, SCREENSHOT_DIR } from './e2e/browser';
-import { ADMIN_PASSWORD, startProductUnderTest, waitForMcpSites, type ProductUnderTest } from './e2e/product-under-test';
+import { openPage, SCREENSHOT_DIR } from './e2e/browser';
+import { ADMIN_PASSWORD, type ProductUnderTest } from './e2e/product-under-test';
+import { closeScannedProduct, openScannedProduct } from './e2e/scanned-product';
 
 let product: ProductUnderTest;
 let browser: Browser;
@@ -87,14 +88,11 @@ interface Run {
 const runs: Run[] = [];
 
 beforeAll(async () => {
-  product = await startProductUnderTest({ sites: 60 });
-  browser = await launchBrowser();
-  await waitForMcpSites(product);
+  ({ product, browser } = await openScannedProduct());
 }, 240_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
+  await closeScannedProduct(product, browser);
   // The whole audit, for the record: every run's violations by impact.
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   await writeFile(

@@ -3,8 +3,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { industryAnalyticsSchema } from '@mcp-census/schemas';
 import { adoptionTrendSchema, categoryTrendsSchema, monthlyTrendsSchema } from '@mcp-census/schemas/api/trends';
-import { launchBrowser, openPage, screenshot, SCREENSHOT_DIR } from './e2e/browser';
-import { startProductUnderTest, waitForMcpSites, type ProductUnderTest } from './e2e/product-under-test';
+import { openPage, screenshot, SCREENSHOT_DIR } from './e2e/browser';
+import { type ProductUnderTest } from './e2e/product-under-test';
+import { closeScannedProduct, openScannedProduct } from './e2e/scanned-product';
 
 let product: ProductUnderTest;
 let browser: Browser;
@@ -13,14 +14,11 @@ const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
 beforeAll(async () => {
-  product = await startProductUnderTest({ sites: 60 });
-  browser = await launchBrowser();
-  await waitForMcpSites(product);
+  ({ product, browser } = await openScannedProduct());
 }, 240_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
+  await closeScannedProduct(product, browser);
 }, 60_000);
 
 async function open(path: string, viewport: { width: number; height: number }, opts: { theme?: 'light' | 'dark'; history?: boolean } = {}) {

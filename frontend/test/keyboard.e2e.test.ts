@@ -2,8 +2,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, SCREENSHOT_DIR } from './e2e/browser';
-import { ADMIN_PASSWORD, startProductUnderTest, waitForMcpSites, type ProductUnderTest } from './e2e/product-under-test';
+import { openPage, SCREENSHOT_DIR } from './e2e/browser';
+import { ADMIN_PASSWORD, type ProductUnderTest } from './e2e/product-under-test';
+import { closeScannedProduct, openScannedProduct } from './e2e/scanned-product';
 
 /**
  * WCAG 2.1 AA for keyboard users, checked the way one works: Tab through the
@@ -317,14 +318,11 @@ async function tabWalk(walk: Walk, size: (typeof SIZES)[number]): Promise<WalkRe
 }
 
 beforeAll(async () => {
-  product = await startProductUnderTest({ sites: 60 });
-  browser = await launchBrowser();
-  await waitForMcpSites(product);
+  ({ product, browser } = await openScannedProduct());
 }, 240_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
+  await closeScannedProduct(product, browser);
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   await writeFile(path.join(SCREENSHOT_DIR, '..', 'keyboard-report.json'), JSON.stringify(reports, null, 2));
   const failing = reports.filter((r) => r.failures.length);

@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot } from './e2e/browser';
-import { ADMIN_PASSWORD, startProductUnderTest, waitForMcpSites, type ProductUnderTest } from './e2e/product-under-test';
+import { openPage, screenshot } from './e2e/browser';
+import { ADMIN_PASSWORD, type ProductUnderTest } from './e2e/product-under-test';
+import { closeScannedProduct, openScannedProduct } from './e2e/scanned-product';
 
 let product: ProductUnderTest;
 let browser: Browser;
@@ -12,14 +13,11 @@ async function adminCookie(): Promise<string> {
 }
 
 beforeAll(async () => {
-  product = await startProductUnderTest({ sites: 60 });
-  browser = await launchBrowser();
-  await waitForMcpSites(product);
+  ({ product, browser } = await openScannedProduct());
 }, 240_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
+  await closeScannedProduct(product, browser);
 }, 60_000);
 
 const ROUTES: [string, string[]][] = [

@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot } from './e2e/browser';
-import { startProductUnderTest, waitForMcpSites, type ProductUnderTest } from './e2e/product-under-test';
+import { openPage, screenshot } from './e2e/browser';
+import { type ProductUnderTest } from './e2e/product-under-test';
+import { closeScannedProduct, openScannedProduct } from './e2e/scanned-product';
 import { waitFor } from '../../test/support/wait-for';
 import { LONG_CATEGORY, longName, wallStressFixtures } from './e2e/wall-fixtures';
 
@@ -11,14 +12,11 @@ let browser: Browser;
 const HIGHLIGHTS = ['Platforms Monitored', 'Endpoint Coverage', 'Capability Coverage', 'Tools Discovered', 'Resources Discovered', 'Prompts Discovered'];
 
 beforeAll(async () => {
-  product = await startProductUnderTest({ sites: 60 });
-  browser = await launchBrowser();
-  await waitForMcpSites(product);
+  ({ product, browser } = await openScannedProduct());
 }, 240_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
+  await closeScannedProduct(product, browser);
 }, 60_000);
 
 /** What the wall looks like in the browser: scrolling, overflow inside its panels, site chrome, figure sizes. */
