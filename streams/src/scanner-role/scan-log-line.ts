@@ -10,7 +10,7 @@ export function scanLogFor(url: string, result: ScanResult, at: Date): ScanLogPa
     return { timestamp, level: 'info', message: message.slice(0, 500), details: `${host} · ${result.requestCount} requests`.slice(0, 2000) };
   }
   if (result.hasMcp) {
-    const counts = `${result.tools.length} tools, ${result.resources.length} resources, ${result.prompts.length} prompts`;
+    const counts = [countOf(result.tools.length, 'tool'), countOf(result.resources.length, 'resource'), countOf(result.prompts.length, 'prompt')].join(', ');
     return {
       timestamp,
       level: 'success',
@@ -22,6 +22,11 @@ export function scanLogFor(url: string, result: ScanResult, at: Date): ScanLogPa
     return { timestamp, level: 'error', message: `Scan of ${host} failed`.slice(0, 500), details: result.error.slice(0, 2000) };
   }
   return { timestamp, level: 'info', message: `No MCP on ${host}`.slice(0, 500), details: `${result.requestCount} requests · ${result.responseTime} ms` };
+}
+
+/** "1 prompt", "3 prompts": operators read these lines. */
+function countOf(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 
 function safeHost(url: string): string {
