@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import type { AdminScanLogLine, AdminStatus } from '@mcp-census/schemas/api/admin';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RecentScansTable } from '../src/components/admin/RecentScansTable';
@@ -98,8 +98,8 @@ describe('ScanLogStream', () => {
   it('is in the tab order while it scrolls, and not while the lines fit', async () => {
     tall();
     const { unmount } = render(<ScanLogStream lines={[logLine(1)]} live={false} />);
-    await settle();
-    expect(screen.getByRole('log', { name: 'Scan log' }).tabIndex).toBe(0);
+    // The observer's report re-renders through React's scheduler: wait for it rather than for one tick.
+    await waitFor(() => expect(screen.getByRole('log', { name: 'Scan log' }).tabIndex).toBe(0));
     unmount();
     layout.content = { ...BOX };
     render(<ScanLogStream lines={[logLine(1)]} live={false} />);
@@ -225,9 +225,8 @@ describe('codeRegionName', () => {
   it('tells apart the unlabelled blocks of one page, each a landmark of its own', async () => {
     wide();
     render(<UsageExamplesTab />);
-    await settle();
+    await waitFor(() => expect(screen.getAllByRole('region').length).toBeGreaterThan(3));
     const names = screen.getAllByRole('region').map((r) => r.getAttribute('aria-label'));
-    expect(names.length).toBeGreaterThan(3);
     expect(new Set(names).size).toBe(names.length);
   });
 });
