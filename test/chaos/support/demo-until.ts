@@ -1,9 +1,6 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { waitFor } from '../../support/wait-for';
-import type { DemoEnv } from './product-process';
+import { spawnDemo, type DemoEnv } from './product-process';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 export interface DemoUntil {
   pid: number;
@@ -21,26 +18,7 @@ export interface DemoUntil {
  * history is ready only once the history is projected.
  */
 export async function startDemoUntil(env: DemoEnv, until: RegExp, timeoutMs: number): Promise<DemoUntil & { match: RegExpExecArray }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'backend/src/demo.ts'], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      DATA_DIR: env.dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DEMO_SITES: String(env.sites),
-      DEMO_WEB_PORT: String(env.webPort),
-      ADMIN_PASSWORD: env.adminPassword,
-      LOG_LEVEL: 'info',
-      LOG_FORMAT: 'json',
-      DATABASE_URL: '',
-      CLICKHOUSE_URL: '',
-      KAFKA_BROKERS: '',
-      ...env.extraEnv,
-    },
-  });
+  const child = spawnDemo(env, { LOG_FORMAT: 'json' });
   let output = '';
   child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (output += c.toString()));

@@ -26,12 +26,11 @@ export interface DemoEnv {
 }
 
 /**
- * Starts `npm run demo` as its own process group (the product, its embedded
- * services and the simulated web), as a user would, and resolves once it
- * says it is ready.
+ * `npm run demo` as its own process group on `env`'s data directory and ports,
+ * against embedded services only; `defaults` are applied before env.extraEnv.
  */
-export async function startDemo(env: DemoEnv): Promise<ProductRun> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'backend/src/demo.ts'], {
+export function spawnDemo(env: DemoEnv, defaults: Record<string, string> = {}): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'backend/src/demo.ts'], {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -47,11 +46,20 @@ export async function startDemo(env: DemoEnv): Promise<ProductRun> {
       DATABASE_URL: '',
       CLICKHOUSE_URL: '',
       KAFKA_BROKERS: '',
-      // Live convergence from an empty census (scanned-site counts mark the kill moments); demo-history.chaos.test.ts covers the history.
-      DEMO_HISTORY_DAYS: '0',
+      ...defaults,
       ...env.extraEnv,
     },
   });
+}
+
+/**
+ * Starts `npm run demo` as its own process group (the product, its embedded
+ * services and the simulated web), as a user would, and resolves once it
+ * says it is ready.
+ */
+export async function startDemo(env: DemoEnv): Promise<ProductRun> {
+  // Live convergence from an empty census (scanned-site counts mark the kill moments); demo-history.chaos.test.ts covers the history.
+  const child = spawnDemo(env, { DEMO_HISTORY_DAYS: '0' });
   let output = '';
   child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
