@@ -1,13 +1,10 @@
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SCAN_PAUSED_MESSAGE, scanProgressResponseSchema, scanRequestResponseSchema } from '@mcp-census/schemas';
-import { createEventPublisher, createKafka, enqueueBatch, ensureTopics, setScanningPaused, type EventPublisher } from '@mcp-census/streams';
+import { createEventPublisher, createKafka, ensureTopics, setScanningPaused, type EventPublisher } from '@mcp-census/streams';
 import { createTestDatabase, testTopics } from '../../../test/support/test-database';
-import { createApp } from '../../src/http/app';
-import type { ScanService } from '../../src/http/routes/scan-routes';
-import { readScanProgress } from '../../src/queries/scan-progress';
+import { startScanApi } from './support/scan-api';
 
-const DAY = 86_400_000;
 const topics = testTopics('scan-paused');
 const kafka = createKafka({ brokers: inject('kafkaBrokers'), clientId: 'scan-paused-test' });
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -26,16 +23,7 @@ beforeAll(async () => {
   db = await createTestDatabase('scan_paused');
   await ensureTopics(kafka, [topics.requested], 1);
   publisher = await createEventPublisher(kafka, 'scan-paused-test');
-  // As the api role wires it (runtime/roles.ts): Refresh Data is a manual batch.
-  const service: ScanService = {
-    requestBatch: (size) => enqueueBatch({ pool: db.pool, publisher, reason: 'manual', size, now: new Date(), rescanIntervalMs: DAY, requestTimeoutMs: 600_000, topic: topics.requested }),
-    progress: () => readScanProgress(db.pool, { now: new Date(), rescanIntervalMs: DAY, requestTimeoutMs: 600_000 }),
-  };
-  const app = createApp({ frontendDir: undefined, scanService: service, checkHealth: () => Promise.reject(new Error('unused')), onUnexpectedError: (err) => console.error(err) });
-  server = app.listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  const address = server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  ({ server, base } = await startScanApi(db.pool, publisher, topics.requested));
   await db.pool.query(`INSERT INTO websites (name, url, host) SELECT 'S' || n, 'https://s' || n || '.example', 's' || n || '.example' FROM generate_series(1, 80) n`);
 });
 

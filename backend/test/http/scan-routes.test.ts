@@ -1,13 +1,10 @@
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { emptyScanResult, scanProgressResponseSchema, scanRequestResponseSchema, type ScanResult } from '@mcp-census/schemas';
-import { applyScanCompletions, buildEnvelope, createEventPublisher, createKafka, enqueueBatch, ensureTopics, stateProjection, type EventPublisher } from '@mcp-census/streams';
+import { applyScanCompletions, buildEnvelope, createEventPublisher, createKafka, ensureTopics, stateProjection, type EventPublisher } from '@mcp-census/streams';
 import { createTestDatabase, testTopics } from '../../../test/support/test-database';
-import { createApp } from '../../src/http/app';
-import type { ScanService } from '../../src/http/routes/scan-routes';
-import { readScanProgress } from '../../src/queries/scan-progress';
+import { startScanApi } from './support/scan-api';
 
-const DAY = 86_400_000;
 const topics = testTopics('scan-routes');
 const kafka = createKafka({ brokers: inject('kafkaBrokers'), clientId: 'scan-routes-test' });
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -27,15 +24,7 @@ beforeAll(async () => {
   db = await createTestDatabase('scan_routes');
   await ensureTopics(kafka, [topics.requested], 2);
   publisher = await createEventPublisher(kafka, 'scan-routes-test');
-  const service: ScanService = {
-    requestBatch: (size) => enqueueBatch({ pool: db.pool, publisher, reason: 'manual', size, now: new Date(), rescanIntervalMs: DAY, requestTimeoutMs: 600_000, topic: topics.requested }),
-    progress: () => readScanProgress(db.pool, { now: new Date(), rescanIntervalMs: DAY, requestTimeoutMs: 600_000 }),
-  };
-  const app = createApp({ frontendDir: undefined, scanService: service, checkHealth: () => Promise.reject(new Error('unused')), onUnexpectedError: (err) => console.error(err) });
-  server = app.listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  const address = server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  ({ server, base } = await startScanApi(db.pool, publisher, topics.requested));
 });
 
 afterAll(async () => {
