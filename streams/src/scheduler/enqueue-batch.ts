@@ -97,11 +97,12 @@ export async function enqueueBatch(opts: EnqueueOptions): Promise<EnqueueResult>
     const batchId = randomUUID();
     const reason = opts.reason;
     await client.query('INSERT INTO scan_batches (id, reason, requested_at, site_count) VALUES ($1, $2, $3, $4)', [batchId, reason, opts.now, sites.length]);
+    // Rows are locked in id order, the order the progress tracker writes them in: stalest-first order deadlocked with it.
     await client.query(
       `INSERT INTO website_scan_state (website_id, last_requested_at, last_batch_id)
        SELECT unnest($1::bigint[]), $2, $3
        ON CONFLICT (website_id) DO UPDATE SET last_requested_at = EXCLUDED.last_requested_at, last_batch_id = EXCLUDED.last_batch_id`,
-      [sites.map((s) => s.id), opts.now, batchId],
+      [sites.map((s) => BigInt(s.id)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map(String), opts.now, batchId],
     );
     await opts.publisher.publish(
       opts.topic ?? TOPICS.scanRequested,
