@@ -17,6 +17,7 @@ export * from './api/contribute';
 export * from './api/opt-out';
 export * from './api/scan-control';
 export * from './api/admin';
+export * from './api/registry-sync';
 export * from './realtime';
 export * from './safe-mcp';
 export * from './api/security';

@@ -73,6 +73,9 @@ const trustProxy = z
   .pipe(z.string().regex(/^\d{1,2}$/, TRUST_PROXY_MESSAGE).transform(Number))
   .pipe(z.number().max(10, TRUST_PROXY_MESSAGE));
 
+/** The official MCP Registry's public API (docs/reference/api/official-registry-api.md in modelcontextprotocol/registry). */
+export const DEFAULT_REGISTRY_URL = 'https://registry.modelcontextprotocol.io';
+
 const days = (min: number, max: number, fallback: number) =>
   z.coerce
     .number({ error: `must be a whole number of days from ${min} to ${max}` })
@@ -178,6 +181,27 @@ const envSchema = z.object({
   RETENTION_DAYS: days(1, 3650, 730),
   EVENT_RETENTION_DAYS: days(2, 3650, 30),
   UNSUBSCRIBE_SECRET: optionalSecret.refine((v) => v === undefined || v.length >= 32, { message: 'must be at least 32 characters' }),
+  // Unset: on, except where the scanner may reach private addresses (tests, the simulated web); see registrySyncEnabled().
+  REGISTRY_SYNC: z
+    .enum(['on', 'off', ''], { error: 'must be on or off' })
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
+  REGISTRY_URL: z
+    .string()
+    .trim()
+    .default(DEFAULT_REGISTRY_URL)
+    .transform((v) => (v === '' ? DEFAULT_REGISTRY_URL : v.replace(/\/+$/, '')))
+    .refine(
+      (v) => {
+        try {
+          const url = new URL(v);
+          return (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === '' && url.search === '' && url.hash === '' && v.length <= 500;
+        } catch {
+          return false;
+        }
+      },
+      { message: 'must be an http:// or https:// base URL without credentials, query or fragment (at most 500 characters)' },
+    ),
 }).superRefine((env, ctx) => {
   // Two sources for one credential would leave it unclear which one logs in.
   // The simulated web lives on loopback: resolving its hosts is only safe where private addresses are allowed anyway.
@@ -258,6 +282,12 @@ export type AppConfig = {
   };
   /** Signs unsubscribe links; unset: a secret generated once and kept in app_settings. */
   unsubscribeSecret: string | undefined;
+  registry: {
+    /** REGISTRY_SYNC; undefined: on unless the scanner may reach private addresses (see registrySyncEnabled). */
+    sync: 'on' | 'off' | undefined;
+    /** REGISTRY_URL: base of the registry's REST API, without a trailing slash. */
+    url: string;
+  };
 };
 
 export class ConfigError extends Error {
@@ -325,7 +355,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     retention: { scanDataDays: e.RETENTION_DAYS, eventDays: e.EVENT_RETENTION_DAYS },
     unsubscribeSecret: e.UNSUBSCRIBE_SECRET,
+    registry: { sync: e.REGISTRY_SYNC, url: e.REGISTRY_URL },
   };
+}
+
+/**
+ * Whether the scheduler reads the registry. REGISTRY_SYNC decides when set;
+ * unset, a deployment whose scanner may reach private addresses (tests,
+ * `npm run demo`'s simulated web) stays off, so it never reaches the internet.
+ */
+export function registrySyncEnabled(config: Pick<AppConfig, 'registry' | 'scan'>): boolean {
+  return config.registry.sync === undefined ? !config.scan.allowPrivate : config.registry.sync === 'on';
 }
 
 /**

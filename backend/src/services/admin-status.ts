@@ -5,6 +5,7 @@ import { readScanHistory } from '../queries/scan-history';
 import { readScanLogs } from '../queries/scan-logs';
 import { readUnreachableEndpoints } from '../queries/unreachable-endpoints';
 import type { ProcessStarts } from './process-starts';
+import { readRegistrySyncStatus } from './registry/registry-sync-runs';
 import { listSubscriptions } from './subscriptions';
 
 /** Rows of each admin list (the panel shows the newest). */
@@ -18,7 +19,7 @@ export async function readAdminStatus(deps: {
   /** Dead-lettered events per topic (cached DLQ offsets; never throws). */
   deadLetters: () => Promise<AdminStatus['deadLetters']>;
 }): Promise<AdminStatus> {
-  const [progress, logs, history, subscriptions, recent, deadLetters, unreachableEndpoints] = await Promise.all([
+  const [progress, logs, history, subscriptions, recent, deadLetters, unreachableEndpoints, registrySync] = await Promise.all([
     deps.progress(),
     readScanLogs(deps.pool, LIMITS.logs),
     readScanHistory(deps.pool, LIMITS.history),
@@ -26,6 +27,7 @@ export async function readAdminStatus(deps: {
     readRecentScans(deps.pool, LIMITS.recentScans),
     deps.deadLetters(),
     readUnreachableEndpoints(deps.pool),
+    readRegistrySyncStatus(deps.pool),
   ]);
   return {
     systemStatus: {
@@ -54,6 +56,7 @@ export async function readAdminStatus(deps: {
     recentScans: recent,
     deadLetters,
     unreachableEndpoints,
+    registrySync,
     ...(progress.scanner ? { scanner: progress.scanner } : {}),
   };
 }

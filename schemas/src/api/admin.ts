@@ -4,6 +4,7 @@ import { SUBSCRIPTION_FREQUENCIES } from './contribute';
 import { singleLineText, storableText } from './text';
 import { scannerStateSchema, unreachableEndpointSchema } from './liveness';
 import { scanActivitySchema } from './scan';
+import { registrySyncStatusSchema } from './registry-sync';
 
 const count = z.number().int().nonnegative();
 const isoDateTime = z.iso.datetime({ offset: true });
@@ -106,5 +107,7 @@ export const adminStatusSchema = z.object({
   scanner: scannerStateSchema.optional(),
   /** MCP endpoints the newest scan could not reach, longest first (bounded). */
   unreachableEndpoints: z.array(unreachableEndpointSchema).max(200).optional(),
+  /** The daily read of a public MCP registry (api/registry-sync.ts); optional on the wire only for an API replica older than it. */
+  registrySync: registrySyncStatusSchema.optional(),
 });
 export type AdminStatus = z.infer<typeof adminStatusSchema>;

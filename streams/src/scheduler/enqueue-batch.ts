@@ -73,9 +73,9 @@ export async function enqueueBatch(opts: EnqueueOptions): Promise<EnqueueResult>
     const lostBefore = new Date(opts.now.getTime() - opts.requestTimeoutMs);
     // Manual batches take the stalest sites even when none is formally due. An opted-out site is selected
     // once more, to announce its opt-out (the scanner answers it without a request), and never after.
-    // The known endpoint: one a verified registration named, else the one the catalogue documents.
+    // The known endpoint: one a verified registration named, else the catalogue's, else the one a public registry lists.
     const { rows: sites } = await client.query<{ id: string; url: string; known_endpoint: string | null; opted_out: boolean }>(
-      `SELECT w.id, w.url, COALESCE(w.registered_endpoint, w.catalogue_endpoint) AS known_endpoint, w.opted_out
+      `SELECT w.id, w.url, COALESCE(w.registered_endpoint, w.catalogue_endpoint, w.registry_endpoint) AS known_endpoint, w.opted_out
          FROM websites w
          LEFT JOIN website_scan_state s ON s.website_id = w.id
          LEFT JOIN site_liveness v ON v.website_id = w.id

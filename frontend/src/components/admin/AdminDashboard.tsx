@@ -4,6 +4,7 @@ import { Button } from '../ui/Button';
 import { Skeleton } from '../ui/Skeleton';
 import { AdminScanProgressCard } from './AdminScanProgressCard';
 import { DeadLettersCard } from './DeadLettersCard';
+import { RegistrySyncCard } from './RegistrySyncCard';
 import { OptOutRequestsCard } from './OptOutRequestsCard';
 import { RecentScansTable } from './RecentScansTable';
 import { ScanHistoryTable } from './ScanHistoryTable';
@@ -49,6 +50,7 @@ export function AdminDashboard({ onLocked }: { onLocked: () => void }) {
           </div>
           {status.unreachableEndpoints && <UnreachableEndpointsTable endpoints={status.unreachableEndpoints} />}
           <DeadLettersCard deadLetters={status.deadLetters} />
+          {status.registrySync && <RegistrySyncCard sync={status.registrySync} />}
           <ScanLogStream lines={logs} live={connected} />
           <ScanHistoryTable history={status.scanHistory} onChanged={refresh} />
           <RecentScansTable scans={status.recentScans} />
