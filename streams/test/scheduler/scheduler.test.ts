@@ -95,11 +95,16 @@ describe('scheduler', () => {
     const ids = await addSites(120);
     // a registered endpoint travels with the site's scan request
     await db.pool.query(`UPDATE websites SET registered_endpoint = 'https://mcp.partner.example/v1' WHERE id = $1`, [ids[7]]);
+    // and so does one a public MCP registry lists (registry sync)
+    await db.pool.query(`UPDATE websites SET registry_endpoint = 'https://api.listed.example/mcp' WHERE id = $1`, [ids[9]]);
     const scheduler = make();
     expect(await scheduler.tick()).toBe(3);
     const requests = await readRequests();
     expect(requests.map((r) => r.websiteId).sort((a, b) => a - b)).toEqual(ids);
-    expect(requests.filter((r) => r.knownEndpoint).map((r) => [r.websiteId, r.knownEndpoint])).toEqual([[ids[7], 'https://mcp.partner.example/v1']]);
+    expect(requests.filter((r) => r.knownEndpoint).sort((a, b) => a.websiteId - b.websiteId).map((r) => [r.websiteId, r.knownEndpoint])).toEqual([
+      [ids[7], 'https://mcp.partner.example/v1'],
+      [ids[9], 'https://api.listed.example/mcp'],
+    ]);
     const batches = await db.pool.query<{ site_count: number; reason: string }>('SELECT site_count, reason FROM scan_batches ORDER BY site_count DESC');
     expect(batches.rows).toEqual([
       { site_count: SCAN_BATCH_SIZE, reason: 'scheduled' },
