@@ -29,3 +29,4 @@ export * from './cors-exposure-rules';
 export * from './api/text';
 export * from './api/liveness';
 export * from './api/recent-adoptions';
+export * from './api/site-history';

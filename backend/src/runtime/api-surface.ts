@@ -15,6 +15,7 @@ import { exportRoutes } from '../http/routes/export-route';
 import { optOutRoutes } from '../http/routes/opt-out-route';
 import { publicDataRoutes } from '../http/routes/public-data-routes';
 import { recentAdoptionsRoutes } from '../http/routes/recent-adoptions-route';
+import { siteHistoryRoutes } from '../http/routes/site-history-routes';
 import { unsubscribeRoutes } from '../http/routes/unsubscribe-route';
 import { writeLimiter } from '../http/write-limits';
 import { resolveUnsubscribeSecret } from '../jobs/unsubscribe-token';
@@ -83,6 +84,7 @@ export async function createApiSurface(opts: ApiSurfaceOptions): Promise<ApiSurf
   const routers = [
     publicDataRoutes(publicData),
     recentAdoptionsRoutes({ pool, clickhouse }),
+    siteHistoryRoutes({ pool, clickhouse }),
     exportRoutes(publicData, publicUrl),
     contributeRoutes({ pool, scanner }),
     unsubscribeRoutes({ pool, unsubscribeSecret }),

@@ -3,6 +3,7 @@ import { Badge } from '../components/ui/Badge';
 import { Card } from '../components/ui/Card';
 import { CardTitle } from '../components/ui/CardTitle';
 import { ExternalLink } from '../components/ui/ExternalLink';
+import { SiteHistory } from '../components/history/SiteHistory';
 import { SiteFindings } from '../components/security/SiteFindings';
 import { Skeleton } from '../components/ui/Skeleton';
 import { CapabilityLists } from '../components/websites/CapabilityLists';
@@ -142,6 +143,9 @@ export default function WebsiteDetailPage() {
       {scan?.hasMcp && <CapabilityLists scan={scan} heading="h2" />}
       {scan?.hasMcp && <SiteFindings findings={site.findings ?? []} />}
       <SiteStatusNotice status={status} hasScan={scan !== null} liveness={site.liveness} error={scan?.error ?? null} notScanned={site.notScanned} />
+      <Card>
+        <SiteHistory websiteId={site.id} />
+      </Card>
     </div>
   );
 }

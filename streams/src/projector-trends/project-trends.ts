@@ -4,10 +4,12 @@ import { DEFAULT_LIVENESS, type LivenessSettings } from '@mcp-census/schemas/liv
 import type { TypedEnvelope } from '../kafka/envelope';
 import { recordConfirmedDepartures } from './confirmed-departures';
 import { projectScanFacts, type CategoryOf } from './project-scan-facts';
+import { projectScanHistory } from './project-scan-history';
 import { refreshDailyTotals } from './rollup/refresh-daily-totals';
 
 /**
- * One consumer chunk into the trend store: the fact rows, the departures of
+ * One consumer chunk into the trend store: the fact rows, each site's scan
+ * history (with the definition bodies it names), the departures of
  * sites whose unreachable streak the chunk confirmed, then the daily totals
  * from the earliest UTC day the chunk touched (a late event re-rolls every
  * following day). `refresh` lets the projector coalesce concurrent chunks
@@ -21,6 +23,7 @@ export async function projectTrends(
   liveness: LivenessSettings = DEFAULT_LIVENESS,
 ): Promise<{ inserted: number }> {
   const { inserted } = await projectScanFacts(client, events, categoryOf);
+  await projectScanHistory(client, events);
   const unreachable = events.filter((e) => scanOutcome(e.payload.result) === 'unreachable').map((e) => e.payload.websiteId);
   await recordConfirmedDepartures(client, unreachable, liveness);
   if (inserted > 0) {

@@ -2,6 +2,7 @@ import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/re
 import { Link } from 'wouter';
 import type { ReactNode } from 'react';
 import { useWebsite } from '../../state/queries';
+import { SiteHistory } from '../history/SiteHistory';
 import { countFigure } from '../../lib/count-display';
 import { formatLocalDateTime, formatNumber } from '../../lib/format';
 import { siteStatus } from '../../lib/site-status';
@@ -117,6 +118,8 @@ function DialogBody({ id, preview }: { id: number; preview: WebsitePreview | und
           <SiteStatusNotice status={status} hasScan liveness={site.liveness} error={scan.error} notScanned={site.notScanned} />
         </>
       )}
+      {/* an opted-out site shows nothing of its scans */}
+      {!site.optedOut && <SiteHistory websiteId={site.id} heading="h3" className={panel} />}
     </div>
   );
 }

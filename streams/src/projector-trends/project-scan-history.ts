@@ -1,0 +1,179 @@
+import type { ClickHouseClient } from '@clickhouse/client';
+import { scanOutcome, type ScanResult } from '@mcp-census/schemas';
+import type { TypedEnvelope } from '../kafka/envelope';
+import { uniqueByEventId } from '../kafka/fold-latest';
+import { toClickHouseDateTime } from './project-scan-facts';
+
+export const SCAN_HISTORY_TABLE = 'site_scan_history';
+export const DEFINITION_BODIES_TABLE = 'site_definition_bodies';
+
+/** Definition kinds as stored (one history row lists all four). */
+export type HistoryDefinitionKind = 'tool' | 'resource' | 'prompt' | 'resource-template';
+
+/**
+ * INSERT bounds: a chunk of 2,000 scans of big servers could otherwise make
+ * one statement of hundreds of MB (each scan lists up to 4 × 500 items, a body
+ * may be ~40 kB), so statements are cut by rows and by approximate bytes.
+ */
+const MAX_ROWS_PER_INSERT = 5_000;
+const MAX_BYTES_PER_INSERT = 8 * 1024 * 1024;
+/** A body beyond this (a huge inputSchema) is kept without its schema, never cut mid-JSON. */
+export const MAX_BODY_CHARS = 48_000;
+
+export interface ScanHistoryRow {
+  event_id: string;
+  website_id: number;
+  scan_time: string;
+  outcome: string;
+  not_scanned_reason: string;
+  evidence: string;
+  endpoint: string;
+  transport: string;
+  protocol_version: string;
+  error: string;
+  response_time_ms: number;
+  tools_count: number;
+  resources_count: number;
+  prompts_count: number;
+  resource_templates_count: number;
+  tools_truncated: 0 | 1;
+  resources_truncated: 0 | 1;
+  prompts_truncated: 0 | 1;
+  resource_templates_truncated: 0 | 1;
+  def_kinds: HistoryDefinitionKind[];
+  def_names: string[];
+  def_hashes: string[];
+}
+
+export interface DefinitionBodyRow {
+  hash: string;
+  kind: HistoryDefinitionKind;
+  seen_at: string;
+  body: string;
+}
+
+interface Definition {
+  kind: HistoryDefinitionKind;
+  name: string;
+  hash: string;
+  /** The item as scanned, without its hash (already bounded by SCAN_LIMITS). */
+  item: Record<string, unknown>;
+}
+
+function definitionsOf(result: ScanResult): Definition[] {
+  const out: Definition[] = [];
+  const add = (kind: HistoryDefinitionKind, items: readonly { name: string; hash: string }[]) => {
+    for (const { hash, ...item } of items) out.push({ kind, name: item.name, hash, item });
+  };
+  add('tool', result.tools);
+  add('resource', result.resources);
+  add('prompt', result.prompts);
+  add('resource-template', result.resourceTemplates);
+  return out;
+}
+
+const flag = (b: boolean): 0 | 1 => (b ? 1 : 0);
+
+export function historyRow(event: TypedEnvelope<'scan.completed'>): ScanHistoryRow {
+  const r = event.payload.result;
+  const defs = definitionsOf(r);
+  return {
+    event_id: event.eventId.toLowerCase(),
+    website_id: event.payload.websiteId,
+    scan_time: toClickHouseDateTime(new Date(event.payload.scanTime)),
+    outcome: scanOutcome(r),
+    not_scanned_reason: r.notScanned?.reason ?? '',
+    evidence: r.evidence ?? '',
+    endpoint: r.mcpEndpoint ?? '',
+    transport: r.transport ?? '',
+    protocol_version: r.protocolVersion ?? '',
+    error: r.error ?? '',
+    response_time_ms: Math.min(4_294_967_295, Math.max(0, Math.round(r.responseTime))),
+    tools_count: r.tools.length,
+    resources_count: r.resources.length,
+    prompts_count: r.prompts.length,
+    resource_templates_count: r.resourceTemplates.length,
+    tools_truncated: flag(r.toolsTruncated),
+    resources_truncated: flag(r.resourcesTruncated),
+    prompts_truncated: flag(r.promptsTruncated),
+    resource_templates_truncated: flag(r.resourceTemplatesTruncated),
+    def_kinds: defs.map((d) => d.kind),
+    def_names: defs.map((d) => d.name),
+    def_hashes: defs.map((d) => d.hash),
+  };
+}
+
+/** The stored body: the item's own fields as JSON, bounded (an oversized schema is left out and said so). */
+export function definitionBody(kind: HistoryDefinitionKind, item: Record<string, unknown>): string {
+  const json = JSON.stringify({ kind, ...item });
+  if (json.length <= MAX_BODY_CHARS) return json;
+  const { inputSchema: _omitted, ...rest } = item;
+  void _omitted;
+  const smaller = JSON.stringify({ kind, ...rest, inputSchemaOmitted: true });
+  return smaller.length <= MAX_BODY_CHARS ? smaller : JSON.stringify({ kind, name: item.name, bodyOmitted: true });
+}
+
+/**
+ * Each distinct definition of the chunk once, as seen by the newest scan (scan
+ * time, then event id) that listed it, the same choice the readers' argMax
+ * makes across chunks.
+ */
+export function bodyRows(events: readonly TypedEnvelope<'scan.completed'>[]): DefinitionBodyRow[] {
+  const newest = new Map<string, { at: number; eventId: string; def: Definition }>();
+  for (const e of events) {
+    const at = Date.parse(e.payload.scanTime);
+    const eventId = e.eventId.toLowerCase();
+    for (const def of definitionsOf(e.payload.result)) {
+      const held = newest.get(def.hash);
+      if (!held || at > held.at || (at === held.at && eventId > held.eventId)) newest.set(def.hash, { at, eventId, def });
+    }
+  }
+  return [...newest.entries()].map(([hash, { at, def }]) => ({
+    hash,
+    kind: def.kind,
+    seen_at: toClickHouseDateTime(new Date(at)),
+    body: definitionBody(def.kind, def.item),
+  }));
+}
+
+/** Splits rows into INSERT-sized groups by count and approximate JSON size. */
+export function* insertGroups<R>(rows: readonly R[], sizeOf: (row: R) => number): Generator<R[]> {
+  let group: R[] = [];
+  let bytes = 0;
+  for (const row of rows) {
+    const size = sizeOf(row);
+    if (group.length > 0 && (group.length >= MAX_ROWS_PER_INSERT || bytes + size > MAX_BYTES_PER_INSERT)) {
+      yield group;
+      group = [];
+      bytes = 0;
+    }
+    group.push(row);
+    bytes += size;
+  }
+  if (group.length > 0) yield group;
+}
+
+// ~ the JSONEachRow size of a row: the definitions dominate (kind, name, 64-char hash each)
+const historySize = (r: ScanHistoryRow): number => 600 + r.error.length + r.endpoint.length + r.def_names.reduce((n, name) => n + name.length + 100, 0);
+const bodySize = (r: DefinitionBodyRow): number => 150 + r.body.length;
+
+/**
+ * Writes one history row per scan.completed event and each distinct
+ * definition body of the chunk once (JSONEachRow). Idempotent and
+ * order-tolerant: rows are keyed by event id and readers order by scan time
+ * (0007_site_scan_history.sql), so redelivery or late events read the same.
+ */
+export async function projectScanHistory(client: ClickHouseClient, events: readonly TypedEnvelope<'scan.completed'>[]): Promise<{ scans: number; bodies: number }> {
+  if (events.length === 0) return { scans: 0, bodies: 0 };
+  const unique = uniqueByEventId(events);
+  // bodies first: a history row never names a hash whose body is not stored yet
+  const bodies = bodyRows(unique);
+  for (const group of insertGroups(bodies, bodySize)) {
+    await client.insert({ table: DEFINITION_BODIES_TABLE, values: group, format: 'JSONEachRow' });
+  }
+  const rows = unique.map(historyRow);
+  for (const group of insertGroups(rows, historySize)) {
+    await client.insert({ table: SCAN_HISTORY_TABLE, values: group, format: 'JSONEachRow' });
+  }
+  return { scans: rows.length, bodies: bodies.length };
+}
