@@ -1,10 +1,13 @@
 import type { ClickHouseClient } from '@clickhouse/client';
 import type pg from 'pg';
-import type { AdoptionTrendPoint, MonthlyTrend, SingleScan, ToolCategory, TrendPeriod, WebsiteDetailResponse, WebsitesResponse } from '@mcp-census/schemas';
+import type { AdoptionTrendPoint, IndustryAnalytics, MonthlyTrend, SingleScan, SiteHistoryResponse, ToolCategory, TrendPeriod, WebsiteDetailResponse, WebsitesResponse } from '@mcp-census/schemas';
 import type { AgentMetrics, EarlyAdopter, PlatformMatch } from '@mcp-census/schemas/api/agent';
 import { HttpError } from '../http/error-handler';
 import { readEarliestAdopters } from '../queries/earliest-adopters';
 import { findPlatforms } from '../queries/find-platforms';
+import { readSiteHistory } from '../queries/site-history';
+import { markRugPulls, readRugPullFindings } from '../queries/site-rug-pulls';
+import { readWebsiteVisibility } from '../queries/website-visibility';
 import type { OneUrlScanner } from '../services/one-url-scan';
 import type { PublicData } from '../services/public-data';
 
@@ -15,8 +18,12 @@ export interface AgentData {
   readonly maxConcurrentScans: number;
   /** Dashboard metrics with week-over-week growth. */
   metrics(): Promise<AgentMetrics>;
-  /** One page of active websites by name (limit 1..100). */
-  websitesPage(page: number, limit: number): Promise<WebsitesResponse>;
+  /** One page of active websites by name (limit 1..100), optionally of one category. */
+  websitesPage(page: number, limit: number, category?: string): Promise<WebsitesResponse>;
+  /** Adoption per category plus overall totals (the dashboard's figures). */
+  industryAnalytics(): Promise<IndustryAnalytics>;
+  /** A site's newest scans (newest first, at most `limit`) with what changed between them. */
+  siteHistory(websiteId: number, limit: number): Promise<SiteHistoryResponse>;
   /** Active platforms whose host or name matches `query` (case-insensitive), best match first, at most `limit`. */
   findPlatforms(query: string, limit: number): Promise<PlatformMatch[]>;
   website(id: number): Promise<WebsiteDetailResponse | null>;
@@ -52,7 +59,14 @@ export function createAgentData(deps: AgentDataDeps): AgentData {
     now,
     maxConcurrentScans: maxScans,
     metrics: () => deps.publicData.metrics(),
-    websitesPage: (page, limit) => deps.publicData.websites({ page, limit }),
+    websitesPage: (page, limit, category) => deps.publicData.websites({ page, limit, ...(category === undefined ? {} : { category }) }),
+    industryAnalytics: () => deps.publicData.industryAnalytics(),
+    // The same rules as GET /api/websites/:id/history: an opted-out site shows no history, rug pulls are marked.
+    async siteHistory(websiteId, limit) {
+      if ((await readWebsiteVisibility(deps.pool, websiteId)) !== 'visible') return { websiteId, entries: [], nextBefore: null };
+      const [history, findings] = await Promise.all([readSiteHistory(deps.clickhouse, websiteId, { limit }), readRugPullFindings(deps.pool, websiteId)]);
+      return markRugPulls(history, findings);
+    },
     findPlatforms: (query, limit) => findPlatforms(deps.pool, query, limit),
     website: (id) => deps.publicData.website(id),
     adoptionTrend: (days) => deps.publicData.adoptionTrend(days),

@@ -1,5 +1,5 @@
 import { countText, DEFAULT_TREND_PERIOD } from '@mcp-census/schemas';
-import { ANALYZED_WEBSITES_LIMIT, type AgentResourceContent, type AgentResourceName, type AgentWebsite } from '@mcp-census/schemas/api/agent';
+import { ANALYZED_WEBSITES_LIMIT, WEBSITES_PAGE_SIZE, type AgentResourceContent, type AgentResourceName, type AgentWebsite } from '@mcp-census/schemas/api/agent';
 import type { WebsiteSummary } from '@mcp-census/schemas/api/websites';
 import type { AgentData } from './agent-data';
 import { agentLivenessOf, agentStatusOf } from './agent-liveness';
@@ -28,7 +28,7 @@ export const AGENT_RESOURCE_DEFINITIONS: readonly AgentResourceDefinition[] = [
   define(
     'analyzed-websites',
     'Analyzed Websites',
-    `Monitored platforms with their MCP status, its evidence and capability counts (a truncated list's count is a lower bound: countsText reads "at least N"), by name; the first ${ANALYZED_WEBSITES_LIMIT}, with the REST URL that pages through the rest.`,
+    `Monitored platforms with their MCP status, its evidence and capability counts (a truncated list's count is a lower bound: countsText reads "at least N"), by name; the first ${ANALYZED_WEBSITES_LIMIT}, with the next page as an MCP resource (census://websites/page/{n}) and as a REST URL.`,
   ),
   define('adoption-trends', 'Adoption Trends', `Historical adoption: one point per day over the last ${DEFAULT_TREND_PERIOD} days and month-over-month growth for the last 12 months.`),
   define('tool-categories', 'Tool Categories', 'Categorized breakdown of the tools discovered across monitored platforms.'),
@@ -39,7 +39,7 @@ export function findAgentResource(nameOrUri: string): AgentResourceDefinition | 
   return AGENT_RESOURCE_DEFINITIONS.find((r) => r.name === nameOrUri || r.uri === nameOrUri);
 }
 
-function toAgentWebsite(w: WebsiteSummary): AgentWebsite {
+export function toAgentWebsite(w: WebsiteSummary): AgentWebsite {
   const scan = w.latestScan;
   return {
     id: w.id,
@@ -65,19 +65,17 @@ function toAgentWebsite(w: WebsiteSummary): AgentWebsite {
   };
 }
 
-/** REST pages are at most 100 sites; the resource reads whole pages up to the limit. */
-const PAGE_SIZE = 100;
+/** The MCP resource with page `n` of every monitored platform (agent-templates.ts serves it). */
+export const websitesPageUri = (n: number): string => `census://websites/page/${n}`;
 
+/**
+ * Bounded to one page (the spec calls it the full list, but 10,000 sites in
+ * one read is a ~2 MB blob): the rest through census://websites/page/{n}.
+ */
 async function analyzedWebsites(data: AgentData, publicUrl: string, generatedAt: string): Promise<AgentResourceContent> {
-  const websites: AgentWebsite[] = [];
-  let total = 0;
-  const lastPage = Math.ceil(ANALYZED_WEBSITES_LIMIT / PAGE_SIZE);
-  for (let page = 1; page <= lastPage; page += 1) {
-    const result = await data.websitesPage(page, PAGE_SIZE);
-    total = result.pagination.total;
-    websites.push(...result.websites.map(toAgentWebsite));
-    if (page >= result.pagination.pages) break;
-  }
+  const result = await data.websitesPage(1, ANALYZED_WEBSITES_LIMIT);
+  const websites = result.websites.map(toAgentWebsite);
+  const total = result.pagination.total;
   const truncated = total > websites.length;
   return {
     resource: 'analyzed-websites',
@@ -86,9 +84,10 @@ async function analyzedWebsites(data: AgentData, publicUrl: string, generatedAt:
     included: websites.length,
     truncated,
     note: truncated
-      ? `The first ${websites.length} of ${total} monitored platforms by name. Page through all of them with GET ${publicUrl}/api/websites?page=N&limit=${PAGE_SIZE}.`
+      ? `The first ${websites.length} of ${total} monitored platforms by name. Read the rest page by page from ${websitesPageUri(2)} (each page names the next), or GET ${publicUrl}/api/websites?page=N&limit=${WEBSITES_PAGE_SIZE}.`
       : `All ${total} monitored platforms by name.`,
-    nextPage: truncated ? `${publicUrl}/api/websites?page=${Math.floor(websites.length / PAGE_SIZE) + 1}&limit=${PAGE_SIZE}` : null,
+    nextPage: truncated ? `${publicUrl}/api/websites?page=2&limit=${WEBSITES_PAGE_SIZE}` : null,
+    nextResource: truncated ? websitesPageUri(2) : null,
     websites,
   };
 }

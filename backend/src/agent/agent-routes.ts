@@ -47,7 +47,7 @@ export function agentRoutes(deps: AgentRouteDeps): Router {
 
   const wellKnown: AgentWellKnown = {
     version: '1.0',
-    capabilities: { resources: true, tools: true, prompts: false },
+    capabilities: { resources: true, tools: true, prompts: true },
     serverInfo: { name: PRODUCT_NAME, version: MCP_SERVER_VERSION },
     description: `${PRODUCT_NAME}: Model Context Protocol adoption across monitored websites. Connect an MCP client to endpoints.mcp, or use the REST URLs.`,
     endpoints: {

@@ -62,7 +62,7 @@ describe('discovery', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     const doc = agentWellKnownSchema.parse(res.body);
-    expect(doc).toMatchObject({ version: '1.0', capabilities: { resources: true, tools: true, prompts: false }, serverInfo: { name: PRODUCT_NAME, version: '1.0.0' } });
+    expect(doc).toMatchObject({ version: '1.0', capabilities: { resources: true, tools: true, prompts: true }, serverInfo: { name: PRODUCT_NAME, version: '1.0.0' } });
     expect(doc.endpoints).toMatchObject({ mcp: `${app.base}/mcp`, transport: 'streamable-http', tools: `${app.base}/mcp/tools`, rest: { metrics: `${app.base}/api/metrics` } });
     expect(doc.endpoints.protocolVersions).toEqual(expect.arrayContaining(['2026-07-28', '2025-06-18']));
   });
@@ -73,7 +73,7 @@ describe('discovery', () => {
     expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     const text = await res.text();
-    for (const needle of [`# ${PRODUCT_NAME}`, `${app.base}/mcp`, '/.well-known/mcp.json', '/mcp/tools/scan_website', '/mcp/resources/analyzed-websites', '/api/websites', '/api/metrics', '/api/tool-categories', '/api/trends/adoption', 'untrusted', 'Rate limits', '429']) {
+    for (const needle of [`# ${PRODUCT_NAME}`, `${app.base}/mcp`, '/.well-known/mcp.json', '/mcp/tools/scan_website', '/mcp/resources/analyzed-websites', '/api/websites', '/api/metrics', '/api/tool-categories', '/api/trends/adoption', 'census://websites/{id}', 'census://websites/{id}/history', 'census://categories/{category}', 'census://websites/page/{n}', 'category_adoption_summary', 'site_change_history', 'security_overview', 'untrusted', 'Rate limits', '429']) {
       expect(text, needle).toContain(needle);
     }
   });
@@ -104,10 +104,10 @@ describe('discovery', () => {
 });
 
 describe('resources over REST', () => {
-  it('bounds analyzed-websites to 500 sites and points at the next REST page', async () => {
+  it('bounds analyzed-websites to one page of 100 sites and points at the next page', async () => {
     const res = analyzedWebsitesResourceSchema.parse((await get('/mcp/resources/analyzed-websites')).body);
-    expect(res).toMatchObject({ total: sites.total, included: 500, truncated: true, nextPage: `${app.base}/api/websites?page=6&limit=100` });
-    expect(res.websites).toHaveLength(500);
+    expect(res).toMatchObject({ total: sites.total, included: 100, truncated: true, nextPage: `${app.base}/api/websites?page=2&limit=100`, nextResource: 'census://websites/page/2' });
+    expect(res.websites).toHaveLength(100);
     expect(res.websites.slice(0, 4).map((w) => w.name)).toEqual(['Acme Tools', 'Beta Search', 'Delta Pending', 'Evil Poison']);
     expect(res.websites.find((w) => w.id === sites.pending)?.status).toBe('pending');
     expect(res.websites.find((w) => w.id === sites.gamma)?.status).toBe('no-mcp');

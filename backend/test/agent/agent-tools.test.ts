@@ -151,18 +151,19 @@ describe('analyzed-websites', () => {
     return { content: await readAgentResource(data, 'analyzed-websites', { publicUrl: 'https://census.example' }), calls: data.calls };
   };
 
-  it('reads at most five pages of 100 and points at page 6', async () => {
+  it('reads one page of 100 and points at page 2 as an MCP resource and a REST URL', async () => {
     const { content, calls } = await read(1_234);
     const parsed = analyzedWebsitesResourceSchema.parse(content);
-    expect(calls).toEqual([1, 2, 3, 4, 5].map((p) => `websitesPage(${p},100)`));
-    expect(parsed).toMatchObject({ total: 1_234, included: 500, truncated: true, nextPage: 'https://census.example/api/websites?page=6&limit=100' });
+    expect(calls).toEqual(['websitesPage(1,100)']);
+    expect(parsed).toMatchObject({ total: 1_234, included: 100, truncated: true, nextPage: 'https://census.example/api/websites?page=2&limit=100', nextResource: 'census://websites/page/2' });
+    expect(parsed.note).toContain('census://websites/page/2');
     expect(parsed.note).toContain('GET https://census.example/api/websites?page=N&limit=100');
     expect(parsed.websites.slice(0, 3).map((w) => w.status)).toEqual(['mcp-enabled', 'no-mcp', 'pending']);
   });
 
-  it('stops at the last page when everything fits', async () => {
-    const { content, calls } = await read(250);
-    expect(calls).toEqual(['websitesPage(1,100)', 'websitesPage(2,100)', 'websitesPage(3,100)']);
-    expect(content).toMatchObject({ total: 250, included: 250, truncated: false, nextPage: null });
+  it('names no next page when everything fits', async () => {
+    const { content, calls } = await read(100);
+    expect(calls).toEqual(['websitesPage(1,100)']);
+    expect(content).toMatchObject({ total: 100, included: 100, truncated: false, nextPage: null, nextResource: null });
   });
 });

@@ -51,9 +51,20 @@ export function fakeAgentData(overrides: Partial<AgentData> & { sites?: WebsiteS
       calls.push('metrics');
       return { totalWebsites: 200, mcpEnabled: 30, capabilityRate: 90, totalTools: 120, totalResources: 40, totalPrompts: 10, weeklyGrowth: { websites: 1, adoption: 0.5, tools: 2 } };
     },
-    async websitesPage(page, limit) {
-      calls.push(`websitesPage(${page},${limit})`);
-      return { websites: sites.slice((page - 1) * limit, page * limit), pagination: { page, limit, total: sites.length, pages: Math.ceil(sites.length / limit) } };
+    async websitesPage(page, limit, category) {
+      calls.push(category === undefined ? `websitesPage(${page},${limit})` : `websitesPage(${page},${limit},${category})`);
+      const of = category === undefined ? sites : sites.filter((s) => s.category === category);
+      return { websites: of.slice((page - 1) * limit, page * limit), pagination: { page, limit, total: of.length, pages: Math.ceil(of.length / limit) } };
+    },
+    async industryAnalytics() {
+      calls.push('industryAnalytics');
+      const names = [...new Set(sites.map((s) => s.category).filter((c): c is string => c !== null))];
+      const categories = names.map((category) => ({ category, totalPlatforms: sites.filter((s) => s.category === category).length, mcpAdoption: 0, adoptionRate: 0 }));
+      return { categories, totalPlatforms: sites.length, mcpEnabled: 0, adoptionRate: 0 };
+    },
+    async siteHistory(websiteId, limit) {
+      calls.push(`siteHistory(${websiteId},${limit})`);
+      return { websiteId, entries: [], nextBefore: null };
     },
     async findPlatforms(query, limit) {
       calls.push(`findPlatforms(${query},${limit})`);

@@ -1,7 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
 import { PRODUCT_NAME } from '@mcp-census/schemas';
 import {
   adoptionMetricsResultSchema,
@@ -17,6 +14,7 @@ import { createAgentData } from '../../src/agent/agent-data';
 import { AGENT_RESOURCE_DEFINITIONS } from '../../src/agent/agent-resources';
 import { createPublicData } from '../../src/services/public-data';
 import { createOneUrlScanner } from '../../src/services/one-url-scan';
+import { mcpClients, textOf, type AnyClient } from './mcp-test-clients';
 import { createTestClickHouse, POISONED_DESCRIPTION, seedCensus, startAgentApp, type SeededSites } from './support';
 
 const now = new Date();
@@ -48,46 +46,7 @@ afterAll(async () => {
   await db?.drop();
 });
 
-interface AnyClient {
-  listTools(): Promise<{ tools: Array<{ name: string; inputSchema: { properties?: Record<string, unknown>; required?: string[] } }> }>;
-  listResources(): Promise<{ resources: Array<{ uri: string; name: string; mimeType?: string }> }>;
-  readResource(p: { uri: string }): Promise<{ contents: Array<{ uri: string; text?: string; mimeType?: string }> }>;
-  callTool(p: { name: string; arguments?: Record<string, unknown> }): Promise<Record<string, unknown>>;
-  getServerVersion(): { name: string; version: string } | undefined;
-  close(): Promise<void>;
-}
-
-const clients: Array<[string, () => Promise<{ client: AnyClient; era: () => string | undefined }>]> = [
-  [
-    'sdk 1.x (initialize)',
-    async () => {
-      const client = new ClientV1({ name: 'agent-test-v1', version: '1.0.0' });
-      await client.connect(new TransportV1(new URL(`${app.base}/mcp`)));
-      return { client: client as unknown as AnyClient, era: () => 'legacy' };
-    },
-  ],
-  [
-    'sdk 2.x legacy (initialize)',
-    async () => {
-      const client = new ClientV2({ name: 'agent-test-v2-legacy', version: '1.0.0' });
-      await client.connect(new TransportV2(new URL(`${app.base}/mcp`)));
-      return { client: client as unknown as AnyClient, era: () => client.getProtocolEra() };
-    },
-  ],
-  [
-    'sdk 2.x auto (2026-07-28 server/discover)',
-    async () => {
-      const client = new ClientV2({ name: 'agent-test-v2-modern', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
-      await client.connect(new TransportV2(new URL(`${app.base}/mcp`)));
-      return { client: client as unknown as AnyClient, era: () => client.getProtocolEra() };
-    },
-  ],
-];
-
-const textOf = (result: Record<string, unknown>): string => {
-  const content = result.content as Array<{ type: string; text?: string }>;
-  return content.map((c) => c.text ?? '').join('');
-};
+const clients = mcpClients(() => `${app.base}/mcp`);
 
 describe.each(clients)('MCP over %s', (label, connect) => {
   let client: AnyClient;
@@ -105,9 +64,15 @@ describe.each(clients)('MCP over %s', (label, connect) => {
     expect(client.getServerVersion()).toMatchObject({ name: PRODUCT_NAME, version: '1.0.0' });
   });
 
-  it('lists the three tools with their input schemas', async () => {
+  it('lists the three tools with their input and output schemas', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(['get_platform_status', 'query_adoption_metrics', 'scan_website']);
+    // Listing first also arms the client's own check of every later structuredContent against these outputSchemas.
+    for (const tool of tools) expect(tool.outputSchema, tool.name).toMatchObject({ type: 'object' });
+    const outputOf = (name: string) => JSON.stringify(tools.find((t) => t.name === name)?.outputSchema);
+    expect(outputOf('scan_website')).toContain('"scan"');
+    expect(outputOf('get_platform_status')).toContain('"otherMatches"');
+    for (const metricType of AGENT_METRIC_TYPES) expect(outputOf('query_adoption_metrics')).toContain(`"${metricType}"`);
     const byName = new Map(tools.map((t) => [t.name, t.inputSchema]));
     expect(byName.get('scan_website')).toMatchObject({ required: ['url'] });
     expect(byName.get('get_platform_status')).toMatchObject({ required: ['platform_name'] });
@@ -115,17 +80,17 @@ describe.each(clients)('MCP over %s', (label, connect) => {
     expect(byName.get('query_adoption_metrics')?.properties).toHaveProperty('time_range');
   });
 
-  it('lists and reads the four resources', async () => {
+  it('lists the four resources and the first websites page; reads the four', async () => {
     const { resources } = await client.listResources();
-    expect(resources.map((r) => r.uri).sort()).toEqual(AGENT_RESOURCE_DEFINITIONS.map((r) => r.uri).sort());
-    for (const r of resources) {
+    expect(resources.map((r) => r.uri).sort()).toEqual([...AGENT_RESOURCE_DEFINITIONS.map((r) => r.uri), 'census://websites/page/1'].sort());
+    for (const r of resources.filter((x) => x.uri.startsWith('census://resources/'))) {
       const { contents } = await client.readResource({ uri: r.uri });
       expect(contents).toHaveLength(1);
       expect(contents[0]).toMatchObject({ uri: r.uri, mimeType: 'application/json' });
       const content = agentResourceContentSchema.parse(JSON.parse(contents[0]!.text ?? ''));
       expect(r.uri.endsWith(content.resource)).toBe(true);
       if (content.resource === 'dashboard-metrics') expect(content.metrics).toMatchObject({ totalWebsites: sites.total, mcpEnabled: 3, totalTools: 8 });
-      if (content.resource === 'analyzed-websites') expect(content).toMatchObject({ total: sites.total, included: sites.total, truncated: false, nextPage: null });
+      if (content.resource === 'analyzed-websites') expect(content).toMatchObject({ total: sites.total, included: sites.total, truncated: false, nextPage: null, nextResource: null });
       if (content.resource === 'adoption-trends') expect(content.daily.at(-1)).toMatchObject({ mcpEnabledCount: 3, totalWebsites: 4 });
       if (content.resource === 'tool-categories') expect(content.totalTools).toBe(8);
     }
