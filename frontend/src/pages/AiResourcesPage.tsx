@@ -12,7 +12,7 @@ export default function AiResourcesPage() {
   const o = siteOrigin();
   const entries: ReadonlyArray<readonly [string, string, string]> = [
     ['Discovery document', `${o}/.well-known/mcp.json`, 'Capabilities, server info and the address of every endpoint below. Start here.'],
-    ['MCP server', `POST ${o}/mcp`, 'The same resources and tools over the Model Context Protocol (streamable HTTP).'],
+    ['MCP server', `POST ${o}/mcp`, 'The same resources and tools, plus resource templates (a website, its scan history, a category, every website page by page), analyst prompts and completions, over the Model Context Protocol (streamable HTTP).'],
     ['llms.txt', `${o}/llms.txt`, 'A plain-text guide to this site and its API, written for language models.'],
     ['REST API', `${o}/api/metrics`, 'JSON endpoints for metrics, websites, industries, trends, discovery data and security findings.'],
   ];
