@@ -19,6 +19,7 @@ const AiResourcesPage = lazy(() => import('./pages/AiResourcesPage'));
 const ApiDocsPage = lazy(() => import('./pages/ApiDocsPage'));
 const AdminPage = lazy(() => import('./pages/AdminPage'));
 const WallPage = lazy(() => import('./pages/WallPage'));
+const ChangesPage = lazy(() => import('./pages/ChangesPage'));
 
 /** New pages start at the top, as a full page load would. */
 function ScrollToTop() {
@@ -61,6 +62,7 @@ export function App() {
               <Route path="/contribute" component={ContributePage} />
               <Route path="/subscribe" component={SubscribePage} />
               <Route path="/about" component={AboutPage} />
+              <Route path="/changes" component={ChangesPage} />
               <Route path="/ai-resources" component={AiResourcesPage} />
               <Route path="/api-docs" component={ApiDocsPage} />
               <Route path="/developer-resources" component={ApiDocsPage} />

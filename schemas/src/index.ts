@@ -30,3 +30,4 @@ export * from './api/text';
 export * from './api/liveness';
 export * from './api/recent-adoptions';
 export * from './api/site-history';
+export * from './api/changes';

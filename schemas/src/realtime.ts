@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminScanLogLineSchema, adminStatusSchema, type AdminScanLogLine, type AdminStatus } from './api/admin';
+import { changeSchema } from './api/changes';
 import { scanActivitySchema, scanProgressResponseSchema } from './api/scan';
 import { dashboardMetricsSchema } from './dashboard-delta';
 
@@ -22,6 +23,8 @@ export const liveHelloSchema = z.object({
   seq,
   /** Random per server process; seq numbers of different servers are unrelated. */
   serverId: z.string().min(1).max(64),
+  /** The changesSeq of the last `changes` event sent before this socket connected. */
+  changesSeq: seq.optional(),
 });
 export type LiveHello = z.infer<typeof liveHelloSchema>;
 
@@ -79,6 +82,23 @@ export const liveWebsitesChangedEventSchema = z.object({
 });
 export type LiveWebsitesChangedEvent = z.infer<typeof liveWebsitesChangedEventSchema>;
 
+/** At most this many changes travel in one `changes` event; more sets `truncated`. */
+export const LIVE_MAX_CHANGES = 50;
+
+/**
+ * New entries of the changes feed (api/changes.ts), newest first, pushed after
+ * the dashboard delta that committed them. Numbered by a counter of their own
+ * (`changesSeq`, hello.changesSeq + 1, + 2, ...), so clients that do not follow
+ * changes see no gap in `seq`. A gap in changesSeq, or `truncated`, means:
+ * re-fetch GET /api/changes.
+ */
+export const liveChangesEventSchema = z.object({
+  changesSeq: seq,
+  changes: z.array(changeSchema).max(LIVE_MAX_CHANGES),
+  truncated: z.boolean(),
+});
+export type LiveChangesEvent = z.infer<typeof liveChangesEventSchema>;
+
 /** Payload schema of every server→client event on `/live`, checked before each emit. */
 export const liveEventSchemas = {
   hello: liveHelloSchema,
@@ -86,6 +106,7 @@ export const liveEventSchemas = {
   progress: liveProgressEventSchema,
   'websites-changed': liveWebsitesChangedEventSchema,
   'scan-state': liveScanStateEventSchema,
+  changes: liveChangesEventSchema,
 } as const;
 
 export interface LiveServerToClientEvents {
@@ -94,6 +115,7 @@ export interface LiveServerToClientEvents {
   progress: (payload: LiveProgressEvent) => void;
   'websites-changed': (payload: LiveWebsitesChangedEvent) => void;
   'scan-state': (payload: LiveScanStateEvent) => void;
+  changes: (payload: LiveChangesEvent) => void;
 }
 /** `/live` is read-only: anything a client sends there is ignored. */
 export type LiveClientToServerEvents = Record<never, never>;

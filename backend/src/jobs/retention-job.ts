@@ -18,6 +18,8 @@ export const RETENTION_HOUR_UTC = 3;
  * so a pruned row can never belong to a period that is still due.
  */
 export const LEDGER_RETENTION_DAYS = 90;
+/** The changes feed (site_changes) is kept this long, by the time of the scan that made each change. */
+export const CHANGES_RETENTION_DAYS = 730;
 const DAY_MS = 86_400_000;
 const DELETE_BATCH = 10_000;
 
@@ -30,6 +32,8 @@ const PRUNED_TABLES = [
   ['projection_processed_events', 'processed_at', 'event'],
   ['report_deliveries', 'claimed_at', 'ledger'],
   ['scheduled_job_runs', 'started_at', 'ledger'],
+  // the changes feed keeps two years, whatever RETENTION_DAYS says
+  ['site_changes', 'occurred_at', 'changes'],
 ] as const;
 
 /** `DateTime64(3, 'UTC')` literal of a Date we computed (not input). */
@@ -50,6 +54,7 @@ export function retentionJob(deps: { pool: pg.Pool; clickhouse: ClickHouseClient
         scan: new Date(now.getTime() - deps.retention.scanDataDays * DAY_MS),
         event: new Date(now.getTime() - deps.retention.eventDays * DAY_MS),
         ledger: new Date(now.getTime() - LEDGER_RETENTION_DAYS * DAY_MS),
+        changes: new Date(now.getTime() - CHANGES_RETENTION_DAYS * DAY_MS),
       };
       const facts = await deleteOldScanFacts(deps.clickhouse, cutoffs.scan);
       const counts: string[] = [`${facts} trend_scan_facts`];

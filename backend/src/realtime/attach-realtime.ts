@@ -8,6 +8,7 @@ import type { Logger } from '@mcp-census/streams/platform/logger';
 import { setUpAdminNamespace, type AdminNamespace, type AdminSessionVerifier } from './admin-namespace';
 import type { ScanStateFeed } from '../services/scan-state-feed';
 import { setUpLiveNamespace } from './live-namespace';
+import type { LiveChangesSource } from '../services/changes-feed-live';
 
 export interface RealtimeOptions {
   httpServer: HttpServer;
@@ -30,6 +31,8 @@ export interface RealtimeOptions {
   coalesceMs?: number;
   statusIntervalMs?: number;
   scanStateIntervalMs?: number;
+  /** New changes-feed entries, pushed to `/live` as `changes` after each flush of deltas. */
+  changes?: LiveChangesSource;
 }
 
 export interface RunningRealtime {
@@ -84,6 +87,7 @@ export async function attachRealtime(opts: RealtimeOptions): Promise<RunningReal
     ...(opts.coalesceMs !== undefined ? { coalesceMs: opts.coalesceMs } : {}),
     ...(opts.scanState ? { scanState: opts.scanState, onScanStateChange: () => admin.pushStatus() } : {}),
     ...(opts.scanStateIntervalMs !== undefined ? { scanStateIntervalMs: opts.scanStateIntervalMs } : {}),
+    ...(opts.changes ? { changes: opts.changes } : {}),
   });
   // A change made by this process reaches admins at once, even with no `/live` socket open.
   const stopAdminFollow = opts.scanState?.subscribe(() => admin.pushStatus());

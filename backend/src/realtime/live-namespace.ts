@@ -11,7 +11,9 @@ import type { Namespace } from 'socket.io';
 import type { Logger } from '@mcp-census/streams/platform/logger';
 import { isScanningActive } from '../queries/scan-state';
 import type { ScanStateFeed } from '../services/scan-state-feed';
+import type { LiveChangesSource } from '../services/changes-feed-live';
 import { createDeltaCoalescer, type CoalescedDelta } from './delta-coalescer';
+import { createLiveChanges } from './live-changes';
 import { createScanStateWatch } from './scan-state-watch';
 import { outgoingValidator } from './socket-validation';
 
@@ -37,6 +39,8 @@ export interface LiveNamespaceOptions {
   /** Called after a pushed scanner state change (the admin status follows it). */
   onScanStateChange?: (state: ScanActivity) => void;
   scanStateIntervalMs?: number;
+  /** New entries of the changes feed, read after each coalesced flush while sockets are connected and pushed as `changes`. */
+  changes?: LiveChangesSource;
 }
 
 /**
@@ -76,11 +80,19 @@ export function setUpLiveNamespace(nsp: LiveNamespace, opts: LiveNamespaceOption
       },
     });
   const unsubscribe = watch && scanStateSource?.subscribe(() => watch.poke());
+  const changes = opts.changes && createLiveChanges(opts.changes);
 
   nsp.on('connection', (socket) => {
     // Sent in the same tick as the socket joined, so no broadcast can fall between hello and the next seq.
-    const hello = validate('hello', liveEventSchemas.hello, { seq, serverId: opts.serverId });
+    const hello = validate('hello', liveEventSchemas.hello, { seq, serverId: opts.serverId, ...(changes ? { changesSeq: changes.seq } : {}) });
     if (hello) socket.emit('hello', hello);
+    if (changes && !closed) {
+      // where this server's pushes of changes start; changes before it come from GET /api/changes
+      changes.start().catch((err: unknown) => opts.log.warn({ err }, 'reading the newest change for /live failed'));
+      socket.on('disconnect', () => {
+        if (nsp.sockets.size === 0) changes.stop();
+      });
+    }
     if (!watch || closed) return;
     // A new socket has the state from its REST snapshot; the watch pushes what changes after its hello.
     watch.start();
@@ -130,6 +142,20 @@ export function setUpLiveNamespace(nsp: LiveNamespace, opts: LiveNamespaceOption
         seq += 1;
         nsp.emit('websites-changed', changed);
       }
+    }
+    if (changes && nsp.sockets.size > 0) await pushChanges(changes);
+  };
+
+  const pushChanges = async (source: NonNullable<typeof changes>): Promise<void> => {
+    try {
+      const next = await source.next();
+      if (closed || !next) return;
+      const event = validate('changes', liveEventSchemas.changes, next);
+      if (!event) return;
+      source.commit(event);
+      nsp.emit('changes', event);
+    } catch (err) {
+      opts.log.warn({ err }, 'reading new changes for /live failed');
     }
   };
 

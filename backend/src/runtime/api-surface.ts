@@ -15,6 +15,7 @@ import { exportRoutes } from '../http/routes/export-route';
 import { optOutRoutes } from '../http/routes/opt-out-route';
 import { publicDataRoutes } from '../http/routes/public-data-routes';
 import { recentAdoptionsRoutes } from '../http/routes/recent-adoptions-route';
+import { changesRoutes } from '../http/routes/changes-routes';
 import { siteHistoryRoutes } from '../http/routes/site-history-routes';
 import { unsubscribeRoutes } from '../http/routes/unsubscribe-route';
 import { writeLimiter } from '../http/write-limits';
@@ -22,6 +23,7 @@ import { resolveUnsubscribeSecret } from '../jobs/unsubscribe-token';
 import { readDashboardState } from '../queries/dashboard-state';
 import { attachRealtime, type RunningRealtime } from '../realtime/attach-realtime';
 import { readAdminStatus } from '../services/admin-status';
+import { liveChangesSource } from '../services/changes-feed-live';
 import { createOneUrlScanner } from '../services/one-url-scan';
 import { recordProcessStart } from '../services/process-starts';
 import { createPublicData } from '../services/public-data';
@@ -84,6 +86,7 @@ export async function createApiSurface(opts: ApiSurfaceOptions): Promise<ApiSurf
   const routers = [
     publicDataRoutes(publicData),
     recentAdoptionsRoutes({ pool, clickhouse }),
+    changesRoutes({ pool, publicUrl }),
     siteHistoryRoutes({ pool, clickhouse }),
     exportRoutes(publicData, publicUrl),
     contributeRoutes({ pool, scanner }),
@@ -114,6 +117,7 @@ export async function createApiSurface(opts: ApiSurfaceOptions): Promise<ApiSurf
         sessions,
         readAdminStatus: readStatus,
         readDashboardState: () => readDashboardState(pool, new Date()),
+        changes: liveChangesSource(pool),
         scanState: opts.scanService.scanState,
         log: realtimeLog,
         allowedOrigins: [publicUrl],

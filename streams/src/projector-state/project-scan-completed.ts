@@ -4,6 +4,9 @@ import { foldLatest, scanTimeOf, uniqueByEventId } from '../kafka/fold-latest';
 import { snapshotDailyReport } from './daily-report';
 import { inTransaction, STATE_PROJECTION_LIMITS } from './limits';
 import { listTruncation } from './list-truncation';
+import { readLatestBefore } from './changes/read-latest-before';
+import { readFindingsBefore, recordNewFindings } from './changes/record-new-findings';
+import { recordScanChanges } from './changes/record-scan-changes';
 import { reachedSite } from './liveness/outcome-of';
 import { recordOutcomes } from './liveness/record-outcomes';
 import type { LivenessSettings } from '@mcp-census/schemas/liveness-settings';
@@ -41,7 +44,8 @@ type Completed = TypedEnvelope<'scan.completed'>;
  * every outcome and the touched sites' liveness (liveness/record-outcomes.ts),
  * latest_scans (newest scan that reached the site by scan_time, event_id wins), the site's
  * tools/resources/prompts and resource templates (replaced only when the event is the newest),
- * recent_scans (bounded) and today's scan history row. Idempotent and
+ * recent_scans (bounded), today's scan history row and the changes feed (changes/: what each
+ * site's new newest reached scan changed, read before the old state is replaced). Idempotent and
  * order-tolerant: any delivery order and any duplication yield the same state.
  */
 export async function projectScanCompleted(pool: pg.Pool, events: Completed[], opts: ProjectScanCompletedOptions): Promise<ProjectScanCompletedResult> {
@@ -68,6 +72,8 @@ export async function projectScanCompleted(pool: pg.Pool, events: Completed[], o
       const reached = freshEvents.filter((e) => reachedSite(e.payload.result));
       // before the latest scans move: the old latest may become a site's rug-pull baseline
       const previousMoved = await trackPreviousScans(client, reached);
+      // the "before" of the changes feed: the sites' newest reached scan as it stands
+      const latestBefore = await readLatestBefore(client, reached.map((e) => e.payload.websiteId));
       // Newest event per site in the chunk (one upsert must not touch a row twice), in site
       // order (the lock order every chunk takes), then the guarded upsert; RETURNING gives the winners.
       const winners = await client.query<{ event_id: string }>(
@@ -118,9 +124,13 @@ export async function projectScanCompleted(pool: pg.Pool, events: Completed[], o
       );
       const changedSites = new Set(contentChanged.rows.map((r) => Number(r.website_id)));
       const changedWinners = winning.filter((e) => changedSites.has(e.payload.websiteId));
+      // while site_tools/resources/prompts still hold the old items
+      await recordScanChanges(client, changedWinners, latestBefore);
       if (changedWinners.length > 0) await replaceSets(client, changedWinners);
       await replaceResourceTemplates(client, winning);
+      const findingsBefore = await readFindingsBefore(client, winningSites);
       await refreshSiteFindings(client, [...new Set([...winningSites, ...previousMoved])].sort((a, b) => a - b));
+      await recordNewFindings(client, findingsBefore, winning, latestBefore);
       await refreshToolNameKeys(client, [...changedSites]);
       // after latest_scans: it stands in for reached history that retention pruned
       await recordOutcomes(client, freshEvents, opts.liveness);

@@ -8,6 +8,8 @@ export const HEADER_LINKS = [
   ['Analysis', '/analysis'],
   ['Trends', '/trends'],
   ['Access', '/access'],
+  // not in the spec's list: the census-wide changes feed
+  ['Changes', '/changes'],
   ['Contribute', '/contribute'],
   ['About', '/about'],
 ] as const;
