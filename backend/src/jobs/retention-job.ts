@@ -32,8 +32,16 @@ const PRUNED_TABLES = [
   ['projection_processed_events', 'processed_at', 'event'],
   ['report_deliveries', 'claimed_at', 'ledger'],
   ['scheduled_job_runs', 'started_at', 'ledger'],
+  ['registry_sync_runs', 'started_at', 'ledger'],
   // the changes feed keeps two years, whatever RETENTION_DAYS says
   ['site_changes', 'occurred_at', 'changes'],
+] as const;
+
+/** ClickHouse tables pruned by RETENTION_DAYS: [table, time column]. Constants, never input. */
+const CLICKHOUSE_PRUNED_TABLES = [
+  ['trend_scan_facts', 'scan_time'],
+  ['site_scan_history', 'scan_time'],
+  ['site_definition_bodies', 'seen_at'],
 ] as const;
 
 /** `DateTime64(3, 'UTC')` literal of a Date we computed (not input). */
@@ -56,8 +64,9 @@ export function retentionJob(deps: { pool: pg.Pool; clickhouse: ClickHouseClient
         ledger: new Date(now.getTime() - LEDGER_RETENTION_DAYS * DAY_MS),
         changes: new Date(now.getTime() - CHANGES_RETENTION_DAYS * DAY_MS),
       };
-      const facts = await deleteOldScanFacts(deps.clickhouse, cutoffs.scan);
-      const counts: string[] = [`${facts} trend_scan_facts`];
+      const counts: string[] = [];
+      // each site's scan history goes with the raw facts; a definition body goes once no kept scan can name it
+      for (const [table, column] of CLICKHOUSE_PRUNED_TABLES) counts.push(`${await deleteOldRows(deps.clickhouse, table, column, cutoffs.scan)} ${table}`);
       for (const [table, column, setting] of PRUNED_TABLES) {
         if (!isLeader()) return { summary: `stopped: lost the job lock (${counts.join(', ')})`, complete: false };
         counts.push(`${await deleteInBatches(deps.pool, table, column, cutoffs[setting])} ${table}`);
@@ -72,12 +81,12 @@ export function retentionJob(deps: { pool: pg.Pool; clickhouse: ClickHouseClient
  * when old rows exist, and waits for the mutation (mutations_sync) so the
  * next run never stacks a second one on top.
  */
-async function deleteOldScanFacts(clickhouse: ClickHouseClient, cutoff: Date): Promise<number> {
-  const rs = await clickhouse.query({ query: `SELECT count() AS n FROM trend_scan_facts WHERE scan_time < ${chTime(cutoff)}`, format: 'JSONEachRow' });
+async function deleteOldRows(clickhouse: ClickHouseClient, table: string, column: string, cutoff: Date): Promise<number> {
+  const rs = await clickhouse.query({ query: `SELECT count() AS n FROM ${table} WHERE ${column} < ${chTime(cutoff)}`, format: 'JSONEachRow' });
   const n = z.array(z.object({ n: z.coerce.number() })).parse(await rs.json())[0]?.n ?? 0;
   if (n === 0) return 0;
   await clickhouse.command({
-    query: `ALTER TABLE trend_scan_facts DELETE WHERE scan_time < ${chTime(cutoff)}`,
+    query: `ALTER TABLE ${table} DELETE WHERE ${column} < ${chTime(cutoff)}`,
     clickhouse_settings: { mutations_sync: '1' },
   });
   return n;

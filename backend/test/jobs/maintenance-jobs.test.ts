@@ -104,7 +104,7 @@ describe('daily history snapshot', () => {
 });
 
 describe('retention', () => {
-  it('deletes raw scan facts, log lines and event bookkeeping past their retention and keeps the trend rollups', async () => {
+  it('deletes raw scan facts, scan history, log lines and event bookkeeping past their retention and keeps the trend rollups', async () => {
     const now = new Date('2026-11-22T03:00:00Z');
     const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000);
     await db.pool.query('TRUNCATE projection_processed_events, scan_progress_events, scan_logs, site_scan_outcomes');
@@ -123,22 +123,25 @@ describe('retention', () => {
     await db.pool.query("INSERT INTO report_deliveries (subscription_id, period_key, status, claimed_at) VALUES ($1, '2026-07', 'sent', $2), ($1, '2026-11', 'sent', $3)", [sub, daysAgo(120), daysAgo(21)]);
 
     const counts = async () => {
-      const rs = await clickhouse.query({ query: 'SELECT (SELECT count() FROM trend_scan_facts) AS facts, (SELECT count() FROM trend_site_days) AS site_days', format: 'JSONEachRow' });
-      const [ch] = await rs.json<{ facts: string; site_days: string }>();
+      const rs = await clickhouse.query({
+        query: 'SELECT (SELECT count() FROM trend_scan_facts) AS facts, (SELECT count() FROM trend_site_days) AS site_days, (SELECT count() FROM site_scan_history) AS history',
+        format: 'JSONEachRow',
+      });
+      const [ch] = await rs.json<{ facts: string; site_days: string; history: string }>();
       const { rows } = await db.pool.query<{ progress: number; processed: number; logs: number; deliveries: number; outcomes: number }>(
         `SELECT (SELECT count(*) FROM scan_progress_events)::int AS progress, (SELECT count(*) FROM projection_processed_events)::int AS processed,
                 (SELECT count(*) FROM scan_logs)::int AS logs, (SELECT count(*) FROM report_deliveries)::int AS deliveries,
                 (SELECT count(*) FROM site_scan_outcomes)::int AS outcomes`,
       );
-      return { facts: Number(ch?.facts), siteDays: Number(ch?.site_days), ...rows[0] };
+      return { facts: Number(ch?.facts), siteDays: Number(ch?.site_days), history: Number(ch?.history), ...rows[0] };
     };
-    expect(await counts()).toEqual({ facts: 3, siteDays: 3, progress: 2, processed: 2, logs: 2, deliveries: 2, outcomes: 2 });
+    expect(await counts()).toEqual({ facts: 3, siteDays: 3, history: 3, progress: 2, processed: 2, logs: 2, deliveries: 2, outcomes: 2 });
 
     const runner = runnerFor(retentionJob({ pool: db.pool, clickhouse, retention: { scanDataDays: 30, eventDays: 7 } }));
     expect(await tickAt(runner, '2026-11-22T02:59:59Z')).toEqual(['retention 2026-11-21 succeeded']); // yesterday's 03:00 run, caught up
     expect(await tickAt(runner, now.toISOString())).toEqual(['retention 2026-11-22 succeeded']);
-    expect(await counts()).toEqual({ facts: 1, siteDays: 3, progress: 1, processed: 1, logs: 1, deliveries: 1, outcomes: 1 });
-    expect(messages().some((m) => m.includes('retention 2026-11-21: deleted 2 trend_scan_facts, 1 scan_logs, 1 site_scan_outcomes, 1 scan_progress_events, 1 projection_processed_events, 1 report_deliveries'))).toBe(true);
+    expect(await counts()).toEqual({ facts: 1, siteDays: 3, history: 1, progress: 1, processed: 1, logs: 1, deliveries: 1, outcomes: 1 });
+    expect(messages().some((m) => m.includes('retention 2026-11-21: deleted 2 trend_scan_facts, 2 site_scan_history, 4 site_definition_bodies, 1 scan_logs, 1 site_scan_outcomes, 1 scan_progress_events, 1 projection_processed_events, 1 report_deliveries'))).toBe(true);
     expect(await tickAt(runner, '2026-11-22T20:00:00Z')).toEqual([]);
   });
 });
