@@ -90,6 +90,9 @@ export const QUERY_ROUTES: QueryRoute[] = [
   { path: '/api/mcp-discovery', params: { kind: { kind: 'enum' }, page: { kind: 'number' }, limit: { kind: 'number' }, search: { kind: 'single', max: 200 } }, strict: true },
   { path: '/api/trends/adoption', params: { period: { kind: 'enum' } }, strict: true },
   { path: '/api/adoptions/recent', params: { limit: { kind: 'number' } }, strict: true },
+  // `kind` may be repeated (several kinds), so it is not in the one-value sweep
+  { path: '/api/changes', params: { limit: { kind: 'number' }, category: { kind: 'single', max: 80 } }, strict: true },
+  { path: '/api/websites/1/history', params: { limit: { kind: 'number' } }, strict: true },
   ...['/api/metrics', '/api/industry-analytics', '/api/tool-categories', '/api/security/analytics', '/api/trends/monthly', '/api/trends/categories'].map((path) => ({ path, params: {}, strict: true })),
   { path: '/api/unsubscribe', params: { token: { kind: 'single' } }, strict: false, html: true },
   ...['/api/scan-progress', '/api/instance', '/healthz', '/.well-known/mcp.json', '/llms.txt', '/mcp/resources', '/mcp/tools', '/mcp/resources/dashboard-metrics', '/api/admin/session'].map((path) => ({ path, params: {}, strict: false })),
@@ -100,6 +103,7 @@ export const QUERY_ROUTES: QueryRoute[] = [
 /** Routes with an id or name in the path: `:x` is replaced by hostile values. */
 export const PATH_ROUTES: { method: string; path: string; admin?: boolean }[] = [
   { method: 'GET', path: '/api/websites/:x' },
+  { method: 'GET', path: '/api/websites/:x/history' },
   { method: 'GET', path: '/mcp/resources/:x' },
   { method: 'POST', path: '/mcp/tools/:x' },
   { method: 'DELETE', path: '/api/scan-reports/:x', admin: true },
