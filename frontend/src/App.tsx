@@ -20,6 +20,7 @@ const ApiDocsPage = lazy(() => import('./pages/ApiDocsPage'));
 const AdminPage = lazy(() => import('./pages/AdminPage'));
 const WallPage = lazy(() => import('./pages/WallPage'));
 const ChangesPage = lazy(() => import('./pages/ChangesPage'));
+const DataPage = lazy(() => import('./pages/DataPage'));
 
 /** New pages start at the top, as a full page load would. */
 function ScrollToTop() {
@@ -63,6 +64,7 @@ export function App() {
               <Route path="/subscribe" component={SubscribePage} />
               <Route path="/about" component={AboutPage} />
               <Route path="/changes" component={ChangesPage} />
+              <Route path="/data" component={DataPage} />
               <Route path="/ai-resources" component={AiResourcesPage} />
               <Route path="/api-docs" component={ApiDocsPage} />
               <Route path="/developer-resources" component={ApiDocsPage} />

@@ -11,6 +11,8 @@ export * from './api/instance';
 export * from './api/one-url-scan';
 export * from './dashboard-delta';
 export * from './api/trends';
+export * from './api/public-queries';
+export * from './api/open-data';
 export * from './api/websites';
 export * from './api/discovery';
 export * from './api/contribute';

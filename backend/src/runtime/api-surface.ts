@@ -12,6 +12,7 @@ import { adminOptOutRoutes } from '../http/routes/admin-opt-out-routes';
 import { adminRoutes } from '../http/routes/admin-routes';
 import { contributeRoutes } from '../http/routes/contribute-routes';
 import { exportRoutes } from '../http/routes/export-route';
+import { openDataRoutes } from '../http/routes/open-data-routes';
 import { optOutRoutes } from '../http/routes/opt-out-route';
 import { publicDataRoutes } from '../http/routes/public-data-routes';
 import { recentAdoptionsRoutes } from '../http/routes/recent-adoptions-route';
@@ -89,6 +90,7 @@ export async function createApiSurface(opts: ApiSurfaceOptions): Promise<ApiSurf
     changesRoutes({ pool, publicUrl }),
     siteHistoryRoutes({ pool, clickhouse }),
     exportRoutes(publicData, publicUrl),
+    openDataRoutes({ pool, clickhouse, onStreamError: (err) => log.warn({ err, component: 'open-data' }, 'open data download failed') }),
     contributeRoutes({ pool, scanner }),
     unsubscribeRoutes({ pool, unsubscribeSecret }),
     adminAuthRoutes({ credentials, sessions, log: log.child({ component: 'admin' }), deviceSecret }),

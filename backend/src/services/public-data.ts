@@ -2,7 +2,10 @@ import type { ClickHouseClient } from '@clickhouse/client';
 import type pg from 'pg';
 import type {
   AdoptionTrendPoint,
+  AdoptionTrendQuery,
+  AdoptionTrendResponse,
   CategoryTrend,
+  CategoryTrendsQuery,
   DiscoveryQuery,
   DiscoveryResponse,
   IndustryAnalytics,
@@ -16,10 +19,14 @@ import type {
   WebsitesQuery,
   WebsitesResponse,
 } from '@mcp-census/schemas';
+import { DEFAULT_TREND_PERIOD } from '@mcp-census/schemas/api/trends';
 import { cachedLoader, keyedCachedLoader } from '../http/cached-loader';
-import { adoptionTrend } from '../queries/adoption-trend';
+import { HttpError } from '../http/error-handler';
+import { adoptionTrend, adoptionTrendSeries, categoryAdoptionTrendSeries } from '../queries/adoption-trend';
 import { readCategoryStats } from '../queries/category-stats';
 import { categoryGrowth } from '../queries/category-growth';
+import { categoryGrowthBetween } from '../queries/category-growth-between';
+import { addDays, utcDay } from '../queries/trend-time';
 import { readMetrics } from '../queries/dashboard-metrics';
 import { listWebsites } from '../queries/list-websites';
 import { readMcpDiscovery } from '../queries/mcp-discovery';
@@ -41,6 +48,10 @@ export interface PublicData {
   adoptionTrend(days: TrendPeriod): Promise<AdoptionTrendPoint[]>;
   monthlyTrends(): Promise<MonthlyTrend[]>;
   categoryTrends(): Promise<CategoryTrend[]>;
+  /** GET /api/trends/adoption with its optional from/to, granularity and category (no option: the spec's `period` answer). */
+  adoptionTrendQuery(q: AdoptionTrendQuery): Promise<AdoptionTrendResponse>;
+  /** GET /api/trends/categories with its optional from/to and category (none: the spec's answer). */
+  categoryTrendsQuery(q: CategoryTrendsQuery): Promise<CategoryTrend[]>;
   securityAnalytics(): Promise<SecurityAnalytics>;
   /** Active sites whose first MCP scan fell in the last `days` days, newest first (bounded). */
   newlyAdoptingSites(days: TrendPeriod): Promise<NewlyAdoptingSite[]>;
@@ -81,6 +92,21 @@ export function createPublicData(deps: { pool: pg.Pool; clickhouse: ClickHouseCl
   const adoption = keyedCachedLoader((days: TrendPeriod) => adoptionTrend(deps.clickhouse, { days, now: now() }), TTL.trends);
   const monthly = cachedLoader(() => monthlyGrowth(deps.clickhouse, { now: now() }), TTL.trends);
   const categories = cachedLoader(() => categoryGrowth(deps.clickhouse, { now: now() }), TTL.trends);
+  /** from/to, or `period` days ending today; a range ending after today is refused (no data yet). */
+  const resolveRange = (q: { period?: number | undefined; from?: string | undefined; to?: string | undefined }): { from: string; to: string } => {
+    const today = utcDay(now());
+    if (q.from === undefined || q.to === undefined) return { from: addDays(today, -((q.period ?? DEFAULT_TREND_PERIOD) - 1)), to: today };
+    if (q.to > today) throw new HttpError(400, `Invalid query parameters: to: must not be after today (${today}, UTC)`);
+    return { from: q.from, to: q.to };
+  };
+  const adoptionQuery = keyedCachedLoader((q: AdoptionTrendQuery): Promise<AdoptionTrendResponse> => {
+    const range = { ...resolveRange(q), granularity: q.granularity };
+    return q.category ? categoryAdoptionTrendSeries(deps.clickhouse, { ...range, category: q.category }) : adoptionTrendSeries(deps.clickhouse, range);
+  }, TTL.trends);
+  const categoriesQuery = keyedCachedLoader(async (q: CategoryTrendsQuery): Promise<CategoryTrend[]> => {
+    const all = q.from !== undefined && q.to !== undefined ? await categoryGrowthBetween(deps.clickhouse, resolveRange(q)) : await categories.get();
+    return q.category ? all.filter((c) => c.category === q.category) : all;
+  }, TTL.trends);
   const security = cachedLoader(() => readSecurityAnalytics(deps.pool), TTL.lists);
   const newlyAdopting = keyedCachedLoader((days: TrendPeriod) => readNewlyAdoptingSites(deps, { days, now: now() }), TTL.trends);
   return {
@@ -93,6 +119,16 @@ export function createPublicData(deps: { pool: pg.Pool; clickhouse: ClickHouseCl
     adoptionTrend: (days) => adoption.get(days, String(days)),
     monthlyTrends: () => monthly.get(),
     categoryTrends: () => categories.get(),
+    adoptionTrendQuery: (q) => {
+      // the spec's call keeps its own cache entry (and code path): same answer as before
+      if (q.from === undefined && q.category === undefined && q.granularity === 'day') return adoption.get(q.period ?? DEFAULT_TREND_PERIOD, String(q.period ?? DEFAULT_TREND_PERIOD));
+      if (q.to !== undefined) resolveRange(q); // a future `to` is a 400 before any cache lookup
+      return adoptionQuery.get(q, JSON.stringify(q));
+    },
+    categoryTrendsQuery: (q) => {
+      if (q.to !== undefined) resolveRange(q);
+      return categoriesQuery.get(q, JSON.stringify(q));
+    },
     securityAnalytics: () => security.get(),
     newlyAdoptingSites: (days) => newlyAdopting.get(days, String(days)),
     invalidate() {

@@ -12,6 +12,10 @@ const count = z.number().int().nonnegative();
  * One UTC day of the adoption trend. State "as of a day" is each site's
  * latest scan on or before the end of that day (today: every scan of today so far); a site's
  * last known state carries forward over days it was not rescanned.
+ * With granularity week (Monday to Sunday, UTC) or month, one point per bucket:
+ * `date` is the bucket's first day in the range, the state figures are those
+ * of the bucket's LAST day in the range (end of bucket), and newAdoptions is
+ * the sum over the bucket's days in the range.
  */
 export const adoptionTrendPointSchema = z.object({
   /** YYYY-MM-DD (UTC). */
@@ -31,6 +35,21 @@ export const adoptionTrendPointSchema = z.object({
 });
 export type AdoptionTrendPoint = z.infer<typeof adoptionTrendPointSchema>;
 export const adoptionTrendSchema = z.array(adoptionTrendPointSchema);
+
+/**
+ * One point of GET /api/trends/adoption?category=…: the category's sites
+ * only. The daily rollup keeps sites and MCP-enabled sites per category, not
+ * tool counts or first adoptions, so those fields are absent here.
+ * With granularity week/month, `date` is the bucket's first day in the range
+ * and the figures are as of the bucket's last day in the range (end of bucket).
+ */
+export const categoryAdoptionTrendPointSchema = adoptionTrendPointSchema.pick({ date: true, adoptionRate: true, totalWebsites: true, mcpEnabledCount: true }).extend({ category: z.string() });
+export type CategoryAdoptionTrendPoint = z.infer<typeof categoryAdoptionTrendPointSchema>;
+export const categoryAdoptionTrendSchema = z.array(categoryAdoptionTrendPointSchema);
+
+/** What GET /api/trends/adoption answers: the overall series, or one category's (with `category`). */
+export const adoptionTrendResponseSchema = z.union([adoptionTrendSchema, categoryAdoptionTrendSchema]);
+export type AdoptionTrendResponse = z.infer<typeof adoptionTrendResponseSchema>;
 
 /**
  * growth = percent change of end-of-month mcpEnabledCount versus the previous

@@ -1,12 +1,8 @@
 import Router from '@koa/router';
-import { z } from 'zod';
-import { discoveryQuerySchema, trendPeriodSchema, websiteIdParamSchema, websitesQuerySchema } from '@mcp-census/schemas';
+import { adoptionTrendQuerySchema, categoryTrendsQuerySchema, discoveryQuerySchema, noQuerySchema as noQuery, websiteIdParamSchema, websitesQuerySchema } from '@mcp-census/schemas';
 import type { PublicData } from '../../services/public-data';
 import { HttpError } from '../error-handler';
 import { parseParam, parseQuery } from '../query-params';
-
-const noQuery = z.object({}).strict();
-const periodQuery = z.object({ period: z.coerce.number().pipe(trendPeriodSchema).default(30) }).strict();
 
 /** The public reads of spec section 7 (GET only; CORS-open, see app.ts). */
 export function publicDataRoutes(data: PublicData): Router {
@@ -40,16 +36,15 @@ export function publicDataRoutes(data: PublicData): Router {
     ctx.body = await data.securityAnalytics();
   });
   router.get('/api/trends/adoption', async (ctx) => {
-    const { period } = parseQuery(ctx, periodQuery);
-    ctx.body = await data.adoptionTrend(period);
+    // no parameters or `period` alone: the spec's answer; from/to, granularity, category: see adoptionTrendQuerySchema
+    ctx.body = await data.adoptionTrendQuery(parseQuery(ctx, adoptionTrendQuerySchema));
   });
   router.get('/api/trends/monthly', async (ctx) => {
     parseQuery(ctx, noQuery);
     ctx.body = await data.monthlyTrends();
   });
   router.get('/api/trends/categories', async (ctx) => {
-    parseQuery(ctx, noQuery);
-    ctx.body = await data.categoryTrends();
+    ctx.body = await data.categoryTrendsQuery(parseQuery(ctx, categoryTrendsQuerySchema));
   });
   return router;
 }

@@ -36,6 +36,11 @@ export function SiteFooter() {
               </li>
             ))}
             <li>
+              <Link href="/data" className={linkClass}>
+                Open Data
+              </Link>
+            </li>
+            <li>
               <a href={MCP_SPECIFICATION_URL} target="_blank" rel="noopener noreferrer" className={linkClass}>
                 MCP Specification
                 <span className="sr-only"> (opens in a new tab)</span>
