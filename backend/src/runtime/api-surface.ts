@@ -14,6 +14,7 @@ import { contributeRoutes } from '../http/routes/contribute-routes';
 import { exportRoutes } from '../http/routes/export-route';
 import { openDataRoutes } from '../http/routes/open-data-routes';
 import { optOutRoutes } from '../http/routes/opt-out-route';
+import { openApiRoutes } from '../http/routes/openapi-route';
 import { publicDataRoutes } from '../http/routes/public-data-routes';
 import { recentAdoptionsRoutes } from '../http/routes/recent-adoptions-route';
 import { changesRoutes } from '../http/routes/changes-routes';
@@ -96,6 +97,7 @@ export async function createApiSurface(opts: ApiSurfaceOptions): Promise<ApiSurf
     adminAuthRoutes({ credentials, sessions, log: log.child({ component: 'admin' }), deviceSecret }),
     adminRoutes({ pool, requireAdmin: adminGate, readStatus, scanState: opts.scanService.scanState }),
     optOutRoutes({ pool }),
+    openApiRoutes(publicUrl),
     adminOptOutRoutes({ pool, requireAdmin: adminGate, onDecided: () => publicData.invalidate() }),
     agentRoutes({
       data: createAgentData({ pool, clickhouse, publicData, oneUrlScanner: scanner }),

@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { ApiReference } from '../components/apidocs/ApiReference';
 import { EndpointList } from '../components/apidocs/EndpointList';
 import { UsageExamplesTab } from '../components/access/UsageExamplesTab';
 import { PageHeader } from '../components/ui/PageHeader';
@@ -7,7 +8,17 @@ import { OVERVIEW_ENDPOINTS, RESOURCE_ENDPOINTS, TOOL_ENDPOINTS } from '../lib/a
 import { useDocumentTitle } from '../lib/use-document-title';
 
 const TABS = [
-  { key: 'overview', label: 'Overview', content: <EndpointList endpoints={OVERVIEW_ENDPOINTS} /> },
+  {
+    key: 'overview',
+    label: 'Overview',
+    // the agent endpoints with samples first, then every REST operation from GET /api/openapi.json
+    content: (
+      <div className="space-y-10">
+        <EndpointList endpoints={OVERVIEW_ENDPOINTS} />
+        <ApiReference />
+      </div>
+    ),
+  },
   { key: 'resources', label: 'Resources', content: <EndpointList endpoints={RESOURCE_ENDPOINTS} /> },
   { key: 'tools', label: 'Tools', content: <EndpointList endpoints={TOOL_ENDPOINTS} /> },
   { key: 'examples', label: 'Examples', content: <UsageExamplesTab /> },

@@ -1,13 +1,10 @@
 import Router, { type RouterContext } from '@koa/router';
 import type { Middleware } from 'koa';
 import type pg from 'pg';
-import { z } from 'zod';
-import { optOutIdParamSchema, type OptOutListResponse } from '@mcp-census/schemas';
+import { emptyBodySchema as emptyBody, optOutIdParamSchema, type OptOutListResponse } from '@mcp-census/schemas';
 import { decideOptOut, listOptOuts } from '../../services/opt-out-reviews';
 import { parseParam } from '../query-params';
 import { parseJsonBody } from '../request-body';
-
-const emptyBody = z.object({}).strict();
 
 /** The admin's review of opt-out requests; every call passes `requireAdmin` first (401 without a session). */
 export function adminOptOutRoutes(deps: { pool: pg.Pool; requireAdmin: Middleware; onDecided?: () => void; now?: () => Date }): Router {

@@ -1,15 +1,12 @@
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type pg from 'pg';
-import { z } from 'zod';
-import { reportIdParamSchema, type AdminStatus, type ReportDeletionResponse, type ScanControlResponse } from '@mcp-census/schemas';
+import { emptyBodySchema as emptyBody, reportIdParamSchema, type AdminStatus, type ReportDeletionResponse, type ScanControlResponse } from '@mcp-census/schemas';
 import { setScanningPaused } from '@mcp-census/streams';
 import { scheduleReportDeletion } from '../../services/report-deletions';
 import type { ScanStateFeed } from '../../services/scan-state-feed';
 import { parseParam } from '../query-params';
 import { parseJsonBody } from '../request-body';
-
-const emptyBody = z.object({}).strict();
 
 /** The operator's calls; every one passes `requireAdmin` first (401 without a session). */
 export function adminRoutes(deps: {
