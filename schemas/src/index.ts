@@ -25,6 +25,7 @@ export * from './safe-mcp';
 export * from './api/security';
 export * from './api/site-findings';
 export * from './api/agent';
+export * from './api/agent-templates';
 export * from './safe-mcp-severity-rules';
 export * from './tool-capability-rules';
 export * from './cors-exposure-rules';

@@ -1,13 +1,5 @@
-import {
-  WEBSITE_HISTORY_RESOURCE_LIMIT,
-  WEBSITES_PAGE_SIZE,
-  type AgentResourceTemplateName,
-  type AgentTemplateResourceContent,
-  type CategoryResource,
-  type WebsiteHistoryResource,
-  type AgentWebsiteResource,
-  type WebsitesPageResource,
-} from '@mcp-census/schemas/api/agent';
+import { WEBSITES_PAGE_SIZE } from '@mcp-census/schemas/api/agent';
+import { WEBSITE_HISTORY_RESOURCE_LIMIT, type AgentResourceTemplateName, type AgentTemplateResourceContent, type CategoryResource, type WebsiteHistoryResource, type AgentWebsiteResource, type WebsitesPageResource } from '@mcp-census/schemas/api/agent-templates';
 import type { CategoryStatistic, WebsiteDetailResponse } from '@mcp-census/schemas/api/websites';
 import { HttpError } from '../http/error-handler';
 import type { AgentData } from './agent-data';

@@ -1,25 +1,7 @@
 import type { z } from 'zod';
 import { countText, errorClassMessage, evidenceExplanation, probeUrlSchema } from '@mcp-census/schemas';
 import type { WebsiteDetailResponse } from '@mcp-census/schemas/api/websites';
-import {
-  adoptionMetricsResultSchema,
-  AGENT_TIME_RANGE_DAYS,
-  DEFAULT_AGENT_TIME_RANGE,
-  getPlatformStatusParamsSchema,
-  platformStatusResultSchema,
-  queryAdoptionMetricsParamsSchema,
-  scanWebsiteParamsSchema,
-  scanWebsiteResultSchema,
-  type AdoptionMetricsResult,
-  type AgentToolName,
-  type AgentToolResult,
-  type GetPlatformStatusParams,
-  type PlatformDetail,
-  type PlatformStatusResult,
-  type QueryAdoptionMetricsParams,
-  type ScanWebsiteParams,
-  type ScanWebsiteResult,
-} from '@mcp-census/schemas/api/agent';
+import { adoptionMetricsResultSchema, AGENT_TIME_RANGE_DAYS, DEFAULT_AGENT_TIME_RANGE, getPlatformStatusParamsSchema, platformStatusResultSchema, queryAdoptionMetricsParamsSchema, scanWebsiteParamsSchema, scanWebsiteResultSchema, type AdoptionMetricsResult, type AgentToolName, type AgentToolResult, type GetPlatformStatusParams, type PlatformDetail, type PlatformStatusResult, type QueryAdoptionMetricsParams, type ScanWebsiteParams, type ScanWebsiteResult } from '@mcp-census/schemas/api/agent';
 import { HttpError, issueDetails, issueSummary } from '../http/error-handler';
 import type { AgentData } from './agent-data';
 import { agentLivenessOf, agentStatusOf } from './agent-liveness';

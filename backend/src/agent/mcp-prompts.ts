@@ -1,11 +1,6 @@
 import { completable, type GetPromptResult, type McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import {
-  categoryAdoptionSummaryArgsSchema,
-  siteReferenceArgsSchema,
-  WEBSITE_HISTORY_RESOURCE_LIMIT,
-  type AgentPromptName,
-} from '@mcp-census/schemas/api/agent';
+import { categoryAdoptionSummaryArgsSchema, siteReferenceArgsSchema, WEBSITE_HISTORY_RESOURCE_LIMIT, type AgentPromptName } from '@mcp-census/schemas/api/agent-templates';
 import { HttpError } from '../http/error-handler';
 import type { AgentData } from './agent-data';
 import { AGENT_RESOURCE_URI_PREFIX, readAgentResource } from './agent-resources';

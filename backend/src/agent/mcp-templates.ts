@@ -1,5 +1,5 @@
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/server';
-import type { AgentResourceTemplateName } from '@mcp-census/schemas/api/agent';
+import type { AgentResourceTemplateName } from '@mcp-census/schemas/api/agent-templates';
 import type { AgentData } from './agent-data';
 import { websitesPageUri } from './agent-resources';
 import {

@@ -1,18 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_NAME } from '@mcp-census/schemas';
-import {
-  AGENT_METRIC_TYPES,
-  AGENT_TIME_RANGE_DAYS,
-  adoptionMetricsResultSchema,
-  agentResourceContentSchema,
-  agentResourceListSchema,
-  agentToolListSchema,
-  agentWellKnownSchema,
-  analyzedWebsitesResourceSchema,
-  platformStatusResultSchema,
-  scanWebsiteResultSchema,
-  type AgentTimeRange,
-} from '@mcp-census/schemas/api/agent';
+import { AGENT_METRIC_TYPES, AGENT_TIME_RANGE_DAYS, adoptionMetricsResultSchema, agentResourceContentSchema, agentResourceListSchema, agentToolListSchema, agentWellKnownSchema, analyzedWebsitesResourceSchema, platformStatusResultSchema, scanWebsiteResultSchema, type AgentTimeRange } from '@mcp-census/schemas/api/agent';
 import { createProber, type Prober } from '@mcp-census/streams';
 import { createTestDatabase } from '../../../test/support/test-database';
 import { createAgentData } from '../../src/agent/agent-data';

@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_NAME } from '@mcp-census/schemas';
-import {
-  adoptionMetricsResultSchema,
-  AGENT_METRIC_TYPES,
-  agentResourceContentSchema,
-  platformStatusResultSchema,
-  scanWebsiteResultSchema,
-} from '@mcp-census/schemas/api/agent';
+import { adoptionMetricsResultSchema, AGENT_METRIC_TYPES, agentResourceContentSchema, platformStatusResultSchema, scanWebsiteResultSchema } from '@mcp-census/schemas/api/agent';
 import { createProber, type Prober } from '@mcp-census/streams';
 import { startSimulatedWeb, type SimulatedWeb } from '@mcp-census/streams/simweb/index';
 import { createTestDatabase } from '../../../test/support/test-database';

@@ -2,14 +2,8 @@ import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adoptionMetricsResultSchema,
-  categoryResourceSchema,
-  platformStatusResultSchema,
-  scanWebsiteResultSchema,
-  agentWebsiteResourceSchema,
-  websitesPageResourceSchema,
-} from '@mcp-census/schemas/api/agent';
+import { adoptionMetricsResultSchema, platformStatusResultSchema, scanWebsiteResultSchema } from '@mcp-census/schemas/api/agent';
+import { categoryResourceSchema, agentWebsiteResourceSchema, websitesPageResourceSchema } from '@mcp-census/schemas/api/agent-templates';
 import { createProber, type Prober } from '@mcp-census/streams';
 import { startSimulatedWeb, type SimulatedWeb } from '@mcp-census/streams/simweb/index';
 import { createTestDatabase } from '../../../test/support/test-database';

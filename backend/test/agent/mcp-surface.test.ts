@@ -1,11 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  categoryResourceSchema,
-  websiteHistoryResourceSchema,
-  agentWebsiteResourceSchema,
-  websitesPageResourceSchema,
-  type WebsitesPageResource,
-} from '@mcp-census/schemas/api/agent';
+import { categoryResourceSchema, websiteHistoryResourceSchema, agentWebsiteResourceSchema, websitesPageResourceSchema, type WebsitesPageResource } from '@mcp-census/schemas/api/agent-templates';
 import { createTestDatabase } from '../../../test/support/test-database';
 import { createAgentData } from '../../src/agent/agent-data';
 import { createPublicData } from '../../src/services/public-data';

@@ -1,16 +1,5 @@
 import { z } from 'zod';
-import {
-  agentResourceContentSchema,
-  agentResourceListSchema,
-  agentResourceNameSchema,
-  agentToolListSchema,
-  agentToolNameSchema,
-  agentToolResultSchema,
-  agentWellKnownSchema,
-  getPlatformStatusParamsSchema,
-  queryAdoptionMetricsParamsSchema,
-  scanWebsiteParamsSchema,
-} from '@mcp-census/schemas/api/agent';
+import { agentResourceContentSchema, agentResourceListSchema, agentResourceNameSchema, agentToolListSchema, agentToolNameSchema, agentToolResultSchema, agentWellKnownSchema, getPlatformStatusParamsSchema, queryAdoptionMetricsParamsSchema, scanWebsiteParamsSchema } from '@mcp-census/schemas/api/agent';
 import { errors, json, jsonBody, media, route, WRITE_ERRORS, type RouteContract } from './contract';
 
 /**
