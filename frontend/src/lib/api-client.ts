@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { errorBodySchema } from '@mcp-census/schemas/api/error-body';
 
 /** A non-OK answer. The message follows the spec's rule: `${status}: ${body text or statusText}`. */
 export class ApiError extends Error {
@@ -14,8 +15,8 @@ export class ApiError extends Error {
   /** The `error` field of the server's JSON error body, when there is one. */
   get serverError(): string | undefined {
     try {
-      const parsed: unknown = JSON.parse(this.bodyText);
-      if (parsed && typeof parsed === 'object' && 'error' in parsed && typeof parsed.error === 'string') return parsed.error;
+      const parsed = errorBodySchema.safeParse(JSON.parse(this.bodyText));
+      if (parsed.success) return parsed.data.error;
     } catch {
       // Not JSON: there is no server message to show.
     }
