@@ -51,6 +51,14 @@ function pageStates(siteId: number): PageState[] {
       },
     },
     { name: 'website', path: `/website/${siteId}`, ready: 'Back to Dashboard' },
+    {
+      name: 'website-history',
+      path: `/website/${siteId}`,
+      ready: 'Back to Dashboard',
+      enter: async (page) => {
+        await page.getByRole('list', { name: 'Scans, newest first' }).first().waitFor();
+      },
+    },
     { name: 'website-missing', path: '/website/999999', ready: 'Website not found' },
     { name: 'analysis-segments', path: '/analysis', ready: 'Industry Segments' },
     { name: 'analysis-market-forces', path: '/analysis', ready: 'Market Forces', enter: tab('Market Forces') },
@@ -70,6 +78,22 @@ function pageStates(siteId: number): PageState[] {
     { name: 'contribute', path: '/contribute', ready: '/llms.txt' },
     { name: 'subscribe', path: '/subscribe', ready: 'weekly' },
     { name: 'about', path: '/about', ready: 'Why Monitor' },
+    {
+      name: 'changes',
+      path: '/changes',
+      ready: 'Kind of change',
+      enter: async (page) => {
+        await page.getByRole('list', { name: 'Changes, newest first' }).waitFor();
+      },
+    },
+    {
+      name: 'data',
+      path: '/data',
+      ready: 'Open data',
+      enter: async (page) => {
+        await page.getByRole('table').first().waitFor();
+      },
+    },
     { name: 'ai-resources', path: '/ai-resources', ready: '/llms.txt' },
     // ready once the REST reference has rendered from /api/openapi.json, so axe checks it too
     { name: 'api-docs', path: '/api-docs', ready: 'Headline adoption metrics with weekly growth' },

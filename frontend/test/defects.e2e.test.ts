@@ -219,6 +219,8 @@ describe('6. phone layout (390×844)', () => {
       ['admin', '/admin', 'Scan History'],
       ['contribute', '/contribute', '/llms.txt'],
       ['about', '/about', 'Why Monitor'],
+      ['changes', '/changes', 'Kind of change'],
+      ['data', '/data', 'Column'],
     ];
     const wide: string[] = [];
     for (const [name, path, ready] of routes) {

@@ -28,6 +28,8 @@ const ROUTES: [string, string[]][] = [
   ['/contribute', ['/.well-known/mcp.json', '/llms.txt']],
   ['/subscribe', ['daily', 'weekly', 'monthly']],
   ['/about', ['Why Monitor', 'What It Enables', 'Our Mission']],
+  ['/changes', ['Changes', 'Kind of change', 'Category']],
+  ['/data', ['Open data', 'Column']],
   ['/ai-resources', ['/llms.txt', '/mcp']],
   ['/api-docs', ['Overview', 'Resources', 'Tools', 'Examples']],
   ['/admin', ['Password']],
