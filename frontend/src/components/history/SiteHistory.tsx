@@ -96,7 +96,7 @@ export function SiteHistory({ websiteId, heading: Heading = 'h2', className = ''
       <Heading id={headingId} className="text-base font-semibold text-slate-900 dark:text-slate-100">
         History
       </Heading>
-      <p className="text-xs text-muted">Every scan of the last two years: status changes and tools, resources and prompts added, removed or changed.</p>
+      <p className="text-xs text-muted">Every scan the census keeps (two years by default): status changes and tools, resources and prompts added, removed or changed.</p>
       {body}
     </section>
   );
