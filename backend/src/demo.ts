@@ -7,8 +7,8 @@ import pg from 'pg';
 import { z } from 'zod';
 import { CATEGORIES, PRODUCT_NAME } from '@mcp-census/schemas';
 import type { SimulatedHistoryInfo } from '@mcp-census/schemas/api/simulated-history';
-import { stateProjection, trendsProjection } from '@mcp-census/streams';
-import { startSimulatedWeb, type SimSite } from '@mcp-census/streams/simweb/index';
+import { createProber, stateProjection, trendsProjection } from '@mcp-census/streams';
+import { startSimulatedWeb, type SimulatedWeb } from '@mcp-census/streams/simweb/index';
 import type { CatalogueSite } from './catalogue/validate-row';
 import { ConfigError, loadConfig, orExitOnConfigError, type AppConfig } from './config/config';
 import { replaySimulatedHistory } from './demo/simulated-history';
@@ -64,8 +64,9 @@ await runUntilSignalled(async () => {
     simulatedHistory: () => history,
   };
   try {
-    const census = await startCensus({ ...config, scan: { ...config.scan, allowPrivate: true } }, log, extras);
-    await replayHistory(census, web.sites, config, log.child({ component: 'simulated-history' }), (info) => (history = info));
+    const scanConfig: AppConfig = { ...config, scan: { ...config.scan, allowPrivate: true } };
+    const census = await startCensus(scanConfig, log, extras);
+    await replayHistory(census, web, scanConfig, log.child({ component: 'simulated-history' }), (info) => (history = info));
     return {
       url: census.url,
       stop: async () => {
@@ -86,7 +87,7 @@ await runUntilSignalled(async () => {
  * it between sends (the next start resumes). A failure leaves the demo
  * running on live scans alone; the next start resumes the replay.
  */
-async function replayHistory(census: RunningCensus, sites: SimSite[], cfg: AppConfig, hlog: Logger, onInfo: (info: SimulatedHistoryInfo | null) => void): Promise<void> {
+async function replayHistory(census: RunningCensus, web: SimulatedWeb, cfg: AppConfig, hlog: Logger, onInfo: (info: SimulatedHistoryInfo | null) => void): Promise<void> {
   const stop = new AbortController();
   const onSignal = () => stop.abort();
   process.once('SIGINT', onSignal);
@@ -97,11 +98,23 @@ async function replayHistory(census: RunningCensus, sites: SimSite[], cfg: AppCo
     ...(cfg.roles.includes('projector-state') ? [stateProjection.STATE_PROJECTOR_GROUPS.completed] : []),
     ...(cfg.roles.includes('projector-trends') ? [trendsProjection.TRENDS_PROJECTOR_GROUP] : []),
   ];
+  // The scanner role's prober, configured as it is: the history then lists what live scans will find.
+  const prober = createProber({
+    aboutUrl: `${cfg.publicUrl}/about`,
+    allowPrivate: cfg.scan.allowPrivate,
+    requestTimeoutMs: cfg.scan.requestTimeoutMs,
+    siteDeadlineMs: cfg.scan.siteDeadlineMs,
+    hostRps: cfg.scan.hostRps,
+    maxConcurrency: cfg.scan.concurrency,
+    resolveHost: (host) => web.resolveHost(host),
+  });
   try {
     await replaySimulatedHistory({
       pool,
       brokers: census.kafkaBrokers,
-      sites,
+      sites: web.sites,
+      probe: (url, signal) => prober.probeWebsite(url, signal ? { signal } : {}),
+      probeConcurrency: cfg.scan.concurrency,
       seed: DEMO_SEED,
       days: demo.DEMO_HISTORY_DAYS,
       rescanIntervalMs: cfg.scan.rescanIntervalMs,
@@ -115,6 +128,7 @@ async function replayHistory(census: RunningCensus, sites: SimSite[], cfg: AppCo
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
+    await prober.close();
     await pool.end();
   }
 }

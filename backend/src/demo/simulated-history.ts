@@ -8,6 +8,8 @@ import type { HistorySiteRow } from '@mcp-census/streams/simweb/history/history-
 import { historyEnd, historyStart, planSimulatedHistory, type HistoryPlan } from '@mcp-census/streams/simweb/history/history-plan';
 import { publishHistory } from '@mcp-census/streams/simweb/history/history-publisher';
 import { waitForProjection } from '@mcp-census/streams/simweb/history/projection-wait';
+import type { LiveProbe } from '@mcp-census/streams/simweb/history/live-lists';
+import { readLiveLists } from './live-lists-step';
 import { readHistoryMarker, writeHistoryMarker, type HistoryMarker } from './history-marker';
 import { count, everyTenth } from './progress-steps';
 
@@ -31,6 +33,13 @@ export interface SimulatedHistoryOptions {
   /** Default scan.completed.v1; tests use their own. */
   topic?: string;
   batchSize?: number;
+  /**
+   * Today's live scan of a site with the scanner's prober (the simulated web's
+   * resolver): the history lists those items. None: placeholder items.
+   */
+  probe?: LiveProbe;
+  /** Sites probed at once for their live lists (default 32). */
+  probeConcurrency?: number;
   /** Every change of what GET /api/instance should say about the history. */
   onInfo?: (info: SimulatedHistoryInfo | null) => void;
 }
@@ -39,6 +48,8 @@ export interface SimulatedHistoryOutcome {
   info: SimulatedHistoryInfo | null;
   /** Events sent by this run (0 when the history was replayed before or is off). */
   published: number;
+  /** MCP sites whose history kept placeholder items (their live lists could not be read). */
+  placeholderSites: number;
   publishMs: number;
   /** Until the projectors committed it; null when not waited for. */
   projectMs: number | null;
@@ -73,7 +84,10 @@ async function catalogueRows(pool: pg.Pool, sites: readonly SimSite[]): Promise<
  * `npm run demo`'s simulated past: plans `days` days of scans of the
  * simulated web (streams/src/simweb/history) and publishes them to
  * scan.completed like the scanner's, dated in the past, so the projectors
- * build the trends from them as from any scan. Once per data directory: the
+ * build the trends from them as from any scan. It first reads today's lists
+ * of the MCP sites with `probe` (the scanner's prober), so the history lists
+ * their real items and their first live scan changes nothing that did not
+ * change. Once per data directory: the
  * app_settings marker records the window before the first send and how far
  * publishing got, so a restart resumes an interrupted replay (same window,
  * same event ids) and never replays a finished one.
@@ -83,7 +97,7 @@ export async function replaySimulatedHistory(o: SimulatedHistoryOptions): Promis
   const now = (o.now ?? (() => new Date()))();
   const none = (info: SimulatedHistoryInfo | null): SimulatedHistoryOutcome => {
     o.onInfo?.(info);
-    return { info, published: 0, publishMs: 0, projectMs: null };
+    return { info, published: 0, placeholderSites: 0, publishMs: 0, projectMs: null };
   };
   let marker = await readHistoryMarker(o.pool);
   if (marker?.status === 'published') {
@@ -117,6 +131,20 @@ export async function replaySimulatedHistory(o: SimulatedHistoryOptions): Promis
       (from > 0 ? `; resuming after the ${count(from)} published before an interruption` : ''),
   );
 
+  const live = await readLiveLists({
+    scans: plan.scans,
+    from,
+    probe: o.probe,
+    ...(o.probeConcurrency ? { concurrency: o.probeConcurrency } : {}),
+    ...(o.signal ? { signal: o.signal } : {}),
+    log,
+  });
+  const placeholderSites = live.failed;
+  if (live.aborted) {
+    log.info(`simulated history: stopped while reading live lists, before publishing; the next start resumes`);
+    return { info: infoOf(state, plan, 'replaying'), published: 0, placeholderSites, publishMs: 0, projectMs: null };
+  }
+
   const topic = o.topic ?? TOPICS.scanCompleted;
   const kafka = createKafka({ brokers: o.brokers, clientId: 'mcp-census-demo-history', log });
   const began = Date.now();
@@ -130,6 +158,7 @@ export async function replaySimulatedHistory(o: SimulatedHistoryOptions): Promis
     from,
     seed: state.seed,
     rowOf: (site) => rows.get(new URL(site.url).host),
+    liveOf: (site) => live.results.get(site.id),
     ...(o.batchSize ? { batchSize: o.batchSize } : {}),
     ...(o.signal ? { signal: o.signal } : {}),
     onPublished: async (next) => {
@@ -142,7 +171,7 @@ export async function replaySimulatedHistory(o: SimulatedHistoryOptions): Promis
   if (result.skipped > 0) log.warn(`simulated history: ${count(result.skipped)} scans skipped (their sites are not in the catalogue)`);
   if (result.aborted) {
     log.info(`simulated history: stopped after ${count(result.next)} of ${count(plan.scans.length)} scans; the next start resumes`);
-    return { info: infoOf(state, plan, 'replaying'), published: result.published, publishMs, projectMs: null };
+    return { info: infoOf(state, plan, 'replaying'), published: result.published, placeholderSites, publishMs, projectMs: null };
   }
   state = { ...state, status: 'published', next: plan.scans.length, publishedAt: new Date().toISOString() };
   await writeHistoryMarker(o.pool, state);
@@ -153,7 +182,7 @@ export async function replaySimulatedHistory(o: SimulatedHistoryOptions): Promis
   if (groups.length === 0) {
     log.info('simulated history: the projector processes project it as they catch up');
     o.onInfo?.(complete);
-    return { info: complete, published: result.published, publishMs, projectMs: null };
+    return { info: complete, published: result.published, placeholderSites, publishMs, projectMs: null };
   }
   const projectedFrom = Date.now();
   const targets = await highWatermarks(kafka, topic);
@@ -170,10 +199,10 @@ export async function replaySimulatedHistory(o: SimulatedHistoryOptions): Promis
     onProgress: (p) => projected(p.total === 0 ? 1 : Math.min(...Object.values(p.done)) / p.total),
   });
   const projectMs = Date.now() - projectedFrom;
-  if (outcome === 'aborted') return { info: infoOf(state, plan, 'replaying'), published: result.published, publishMs, projectMs: null };
+  if (outcome === 'aborted') return { info: infoOf(state, plan, 'replaying'), published: result.published, placeholderSites, publishMs, projectMs: null };
   if (outcome === 'caught-up') log.info(`simulated history: projected in ${(projectMs / 1000).toFixed(1)} s (${((Date.now() - began) / 1000).toFixed(1)} s in all)`);
   // published is what matters: the projectors catch up on their own
   else log.warn(`simulated history: published; projection is still catching up after ${(projectMs / 1000).toFixed(0)} s`);
   o.onInfo?.(complete);
-  return { info: complete, published: result.published, publishMs, projectMs: outcome === 'caught-up' ? projectMs : null };
+  return { info: complete, published: result.published, placeholderSites, publishMs, projectMs: outcome === 'caught-up' ? projectMs : null };
 }

@@ -201,7 +201,7 @@ describe('the demo’s simulated history through the pipeline', () => {
     const other = await createTestDatabase('demo_history_off');
     try {
       const outcome = await replaySimulatedHistory({ ...options(), pool: other.pool, days: 0, topic: `${topics.completed}.unused` });
-      expect(outcome).toEqual({ info: null, published: 0, publishMs: 0, projectMs: null });
+      expect(outcome).toEqual({ info: null, published: 0, placeholderSites: 0, publishMs: 0, projectMs: null });
       expect(await readHistoryMarker(other.pool)).toBeNull();
     } finally {
       await other.drop();

@@ -45,7 +45,8 @@ describe('the product process', () => {
   it('stops within 5 s with code 0 when SIGTERMed mid-scan, and never warns about listener leaks', async () => {
     const dataDir = path.join(await tempDir(), 'data');
     // The simulated web's slow sites stall 8 s: probes are in flight when the signal comes.
-    const demo = await spawnProduct('backend/src/demo.ts', dataDir, { DEMO_SITES: '400', DEMO_WEB_PORT: '0', SCAN_CONCURRENCY: '64' });
+    // Without the simulated history, so the live scan (not the history's replay) is what the signal interrupts.
+    const demo = await spawnProduct('backend/src/demo.ts', dataDir, { DEMO_SITES: '400', DEMO_WEB_PORT: '0', SCAN_CONCURRENCY: '64', DEMO_HISTORY_DAYS: '0' });
     running.push(demo);
     const origin = `http://127.0.0.1:${demo.port}`;
     const progress = await waitFor(

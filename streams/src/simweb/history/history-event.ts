@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Message } from 'kafkajs';
-import { EVENT_TYPES } from '@mcp-census/schemas';
+import { EVENT_TYPES, type ScanResult } from '@mcp-census/schemas';
 import type { PayloadOf, TypedEnvelope } from '../../kafka/envelope';
 import { toMessage } from '../../kafka/event-publisher';
 import type { PlannedScan } from './history-plan';
@@ -37,9 +37,10 @@ export interface HistorySiteRow {
 /**
  * The scan.completed event the scanner would have published, dated at the
  * scan: the payload is validated like any published event's, and it belongs
- * to no batch (no scheduler batch ever asked for it).
+ * to no batch (no scheduler batch ever asked for it). `live`: today's live
+ * scan of the site, whose items the history lists (see historyScanResult).
  */
-export function historyEnvelope(scan: PlannedScan, row: HistorySiteRow, seed: number): TypedEnvelope<'scan.completed'> {
+export function historyEnvelope(scan: PlannedScan, row: HistorySiteRow, seed: number, live?: ScanResult): TypedEnvelope<'scan.completed'> {
   const spec = EVENT_TYPES['scan.completed'];
   const scanTime = new Date(scan.at).toISOString();
   const payload: PayloadOf<'scan.completed'> = spec.payload.parse({
@@ -47,7 +48,7 @@ export function historyEnvelope(scan: PlannedScan, row: HistorySiteRow, seed: nu
     url: row.url,
     batchId: null,
     scanTime,
-    result: historyScanResult(scan.site, scan.state, scan.at),
+    result: historyScanResult(scan.site, scan.state, scan.at, live),
   });
   return {
     eventId: historyEventId(seed, row.websiteId, scan.at),

@@ -1,5 +1,5 @@
 import { Partitioners, type Kafka } from 'kafkajs';
-import { TOPICS } from '@mcp-census/schemas';
+import { TOPICS, type ScanResult } from '@mcp-census/schemas';
 import type { SimSite } from '../sites';
 import { historyEnvelope, historyMessage, type HistorySiteRow } from './history-event';
 import type { PlannedScan } from './history-plan';
@@ -15,6 +15,8 @@ export interface PublishHistoryOptions {
   seed: number;
   /** The catalogue row of a site; a site without one is skipped. */
   rowOf: (site: SimSite) => HistorySiteRow | undefined;
+  /** Today's live scan of a site (see probeLiveLists); none: placeholder items. */
+  liveOf?: (site: SimSite) => ScanResult | undefined;
   /** Scans per send (default 500). */
   batchSize?: number;
   /** Stops between sends; what was acknowledged stays published. */
@@ -52,7 +54,7 @@ export async function publishHistory(o: PublishHistoryOptions): Promise<PublishH
       const messages = [];
       for (const scan of batch) {
         const row = o.rowOf(scan.site);
-        if (row) messages.push(historyMessage(historyEnvelope(scan, row, o.seed)));
+        if (row) messages.push(historyMessage(historyEnvelope(scan, row, o.seed, o.liveOf?.(scan.site))));
         else skipped += 1;
       }
       if (messages.length > 0) await producer.send({ topic, acks: -1, messages });
