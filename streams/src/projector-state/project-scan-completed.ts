@@ -159,9 +159,11 @@ export async function projectScanCompleted(pool: pg.Pool, events: Completed[], o
           recent.map((e) => e.payload.result.responseTime),
         ],
       );
+      // SKIP LOCKED: rows a concurrent chunk is pruning are its to delete; waiting on them deadlocked two
+      // chunks pruning in turn (the list is a bounded display, so a row left for the next prune costs nothing).
       await client.query(
         `DELETE FROM recent_scans WHERE id IN (
-           SELECT id FROM recent_scans ORDER BY scan_time DESC, event_id DESC OFFSET $1)`,
+           SELECT id FROM recent_scans ORDER BY scan_time DESC, event_id DESC OFFSET $1 FOR UPDATE SKIP LOCKED)`,
         [recentLimit],
       );
     }
