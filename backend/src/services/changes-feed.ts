@@ -2,20 +2,7 @@ import type pg from 'pg';
 import { CHANGE_BOUNDS, changeSchema, type Change, type ChangeKind } from '@mcp-census/schemas/api/changes';
 import { techniqueById } from '@mcp-census/schemas/safe-mcp';
 import { listChanges, type ChangeRow } from '../queries/list-changes';
-
-/**
- * Cuts text to `max` UTF-16 units without splitting a surrogate pair; a cut
- * ends in an ellipsis (catalogue and scanned text is bounded by code points).
- */
-export function clip(text: string, max: number): string {
-  if (text.length <= max) return text;
-  let out = '';
-  for (const ch of text) {
-    if (out.length + ch.length > max - 1) break;
-    out += ch;
-  }
-  return `${out}…`;
-}
+import { clipText } from '../util/clip-text';
 
 /** One stored change as the API shows it; checked against the contract on the way out. */
 export function toChange(row: ChangeRow): Change {
@@ -26,23 +13,23 @@ export function toChange(row: ChangeRow): Change {
     occurredAt: row.occurred_at.toISOString(),
     website: {
       id: row.website_id,
-      name: clip(row.name, CHANGE_BOUNDS.name),
-      host: clip(row.host, CHANGE_BOUNDS.host),
-      url: clip(row.url, CHANGE_BOUNDS.url),
-      category: row.category === null ? null : clip(row.category, CHANGE_BOUNDS.category),
+      name: clipText(row.name, CHANGE_BOUNDS.name),
+      host: clipText(row.host, CHANGE_BOUNDS.host),
+      url: clipText(row.url, CHANGE_BOUNDS.url),
+      category: row.category === null ? null : clipText(row.category, CHANGE_BOUNDS.category),
     },
     item:
       row.item_kind && row.item_name !== null
-        ? { kind: row.item_kind, name: clip(row.item_name, CHANGE_BOUNDS.itemName), hashBefore: row.hash_before, hashAfter: row.hash_after }
+        ? { kind: row.item_kind, name: clipText(row.item_name, CHANGE_BOUNDS.itemName), hashBefore: row.hash_before, hashAfter: row.hash_after }
         : null,
     finding:
       row.technique_id && row.severity
         ? {
             techniqueId: row.technique_id,
-            techniqueName: technique ? clip(technique.name, 200) : null,
+            techniqueName: technique ? clipText(technique.name, 200) : null,
             severity: row.severity,
             subjectKind: row.subject_kind,
-            subjectName: row.subject_name === null ? null : clip(row.subject_name, CHANGE_BOUNDS.itemName),
+            subjectName: row.subject_name === null ? null : clipText(row.subject_name, CHANGE_BOUNDS.itemName),
           }
         : null,
     link: `/website/${row.website_id}`,

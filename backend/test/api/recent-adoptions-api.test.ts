@@ -5,7 +5,8 @@ import { recentAdoptionsResponseSchema } from '@mcp-census/schemas';
 import { trendsProjection } from '@mcp-census/streams';
 import { addSites, completed, mcpResult, noMcpResult } from '../../../streams/test/projector-state/helpers';
 import { createApp } from '../../src/http/app';
-import { clipText, recentAdoptionsRoutes } from '../../src/http/routes/recent-adoptions-route';
+import { recentAdoptionsRoutes } from '../../src/http/routes/recent-adoptions-route';
+import { clipText } from '../../src/util/clip-text';
 import { createJobsStores, type TestDatabase } from '../jobs/support/jobs-fixture';
 
 /**

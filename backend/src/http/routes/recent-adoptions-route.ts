@@ -13,26 +13,12 @@ import type { NewlyAdoptingSite } from '@mcp-census/schemas/api/trends';
 import { readNewlyAdoptingSites } from '../../queries/newly-adopting-sites';
 import { cachedLoader } from '../cached-loader';
 import { parseQuery } from '../query-params';
+import { clipText } from '../../util/clip-text';
 
 /** "Recent" reaches back a year: the longest trend period, well inside the first-adoption retention (730 days). */
 const WINDOW_DAYS = 365;
 /** Every wall refetches after each `websites-changed`: one read per few seconds serves them all. */
 const TTL_MS = 5_000;
-
-/**
- * Cuts text to `max` UTF-16 units (what zod's max counts) without splitting a
- * surrogate pair; a cut ends in an ellipsis. The database bounds by code
- * points, so an emoji-heavy name can be longer here.
- */
-export function clipText(text: string, max: number): string {
-  if (text.length <= max) return text;
-  let out = '';
-  for (const ch of text) {
-    if (out.length + ch.length > max - 1) break;
-    out += ch;
-  }
-  return `${out}…`;
-}
 
 function toRecentAdoption(site: NewlyAdoptingSite): RecentAdoption {
   return {
