@@ -7,13 +7,14 @@ import pg from 'pg';
 import { z } from 'zod';
 import { CATEGORIES, PRODUCT_NAME } from '@mcp-census/schemas';
 import type { SimulatedHistoryInfo } from '@mcp-census/schemas/api/simulated-history';
-import { createProber, stateProjection, trendsProjection } from '@mcp-census/streams';
+import { stateProjection, trendsProjection } from '@mcp-census/streams';
 import { startSimulatedWeb, type SimulatedWeb } from '@mcp-census/streams/simweb/index';
 import type { CatalogueSite } from './catalogue/validate-row';
 import { ConfigError, loadConfig, orExitOnConfigError, type AppConfig } from './config/config';
 import { replaySimulatedHistory } from './demo/simulated-history';
 import type { CensusExtras, RunningCensus } from './runtime/census-server';
 import { runUntilSignalled } from './runtime/process-lifecycle';
+import { createScannerProber } from './runtime/scanner-prober';
 import { createLogger, type Logger } from '@mcp-census/streams/platform/logger';
 
 /** Same seed, same web: the sites, their profiles and so the census's expected figures. */
@@ -99,15 +100,7 @@ async function replayHistory(census: RunningCensus, web: SimulatedWeb, cfg: AppC
     ...(cfg.roles.includes('projector-trends') ? [trendsProjection.TRENDS_PROJECTOR_GROUP] : []),
   ];
   // The scanner role's prober, configured as it is: the history then lists what live scans will find.
-  const prober = createProber({
-    aboutUrl: `${cfg.publicUrl}/about`,
-    allowPrivate: cfg.scan.allowPrivate,
-    requestTimeoutMs: cfg.scan.requestTimeoutMs,
-    siteDeadlineMs: cfg.scan.siteDeadlineMs,
-    hostRps: cfg.scan.hostRps,
-    maxConcurrency: cfg.scan.concurrency,
-    resolveHost: (host) => web.resolveHost(host),
-  });
+  const prober = createScannerProber(cfg, (host) => web.resolveHost(host));
   try {
     await replaySimulatedHistory({
       pool,

@@ -3,7 +3,6 @@ import type pg from 'pg';
 import {
   createEventPublisher,
   createKafka,
-  createProber,
   enqueueBatch,
   runProgressTracker,
   SCAN_REQUEST_TIMEOUT_MS,
@@ -23,6 +22,7 @@ import { readScanProgressStatus } from '../services/scan-progress-status';
 import { createScanStateFeed, type ScanStateFeed } from '../services/scan-state-feed';
 import type { Logger } from '@mcp-census/streams/platform/logger';
 import { timedStep } from '../util/timed-step';
+import { createScannerProber } from './scanner-prober';
 
 export interface RoleOptions {
   config: AppConfig;
@@ -76,15 +76,7 @@ export async function startRoles(opts: RoleOptions): Promise<RunningRoles> {
     if (roles.has('scanner')) {
       const stops = role();
       const scannerLog = log.child({ role: 'scanner' });
-      const prober = createProber({
-        aboutUrl: `${config.publicUrl}/about`,
-        allowPrivate: config.scan.allowPrivate,
-        requestTimeoutMs: config.scan.requestTimeoutMs,
-        siteDeadlineMs: config.scan.siteDeadlineMs,
-        hostRps: config.scan.hostRps,
-        maxConcurrency: config.scan.concurrency,
-        ...(opts.resolveHost ? { resolveHost: opts.resolveHost } : {}),
-      });
+      const prober = createScannerProber(config, opts.resolveHost);
       stops.push(['scanner prober', () => prober.close()]);
       // Its own network: an outage holds unreachable results back instead of recording every site as dead.
       const network = startScannerNetwork({
