@@ -11,6 +11,7 @@ import { createApp } from '../../src/http/app';
 import { publicDataRoutes } from '../../src/http/routes/public-data-routes';
 import { writeLimiter } from '../../src/http/write-limits';
 import { createPublicData, type PublicData } from '../../src/services/public-data';
+import { listenOnLoopback } from '../../../test/support/listen';
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let clickhouse: ClickHouseClient;
@@ -53,10 +54,7 @@ beforeAll(async () => {
     routers: [publicDataRoutes(data)],
     writeLimiter: writeLimiter(),
   });
-  server = app.listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  const address = server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  ({ server, base } = await listenOnLoopback(app));
 }, 60_000);
 
 afterAll(async () => {

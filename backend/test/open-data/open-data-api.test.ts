@@ -13,6 +13,7 @@ import { createApp } from '../../src/http/app';
 import { openDataRoutes } from '../../src/http/routes/open-data-routes';
 import { writeLimiter } from '../../src/http/write-limits';
 import { csvObjects } from './read-csv';
+import { listenOnLoopback } from '../../../test/support/listen';
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let clickhouse: ClickHouseClient;
@@ -69,10 +70,7 @@ beforeAll(async () => {
     routers: [openDataRoutes({ pool: db.pool, clickhouse, onStreamError: (err) => console.error('open data stream failed', err) })],
     writeLimiter: writeLimiter(),
   });
-  server = app.listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  const address = server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  ({ server, base } = await listenOnLoopback(app));
 }, 60_000);
 
 afterAll(async () => {
