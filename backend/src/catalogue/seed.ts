@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { projectPath } from '@mcp-census/streams/platform/project-root';
 import { SINGLE_KEY_LOCKS } from '@mcp-census/streams/platform/advisory-locks';
 import type { Logger } from '@mcp-census/streams/platform/logger';
 import { readCatalogueFile } from './catalogue-file';
@@ -7,7 +8,7 @@ import { formatCounts, summarizeRejects } from './report';
 import { syncCatalogueEndpoints } from './sync-catalogue-endpoints';
 
 /** The curated catalogue shipped with the app. */
-export const BUILT_IN_CATALOGUE = path.resolve(import.meta.dirname, '../../catalogue/websites.csv');
+export const BUILT_IN_CATALOGUE = projectPath('backend/catalogue/websites.csv');
 
 /** `app_settings` key recording that the catalogue was loaded (written in the loading transaction). */
 export const CATALOGUE_SEEDED_KEY = 'catalogue.seeded';

@@ -1,6 +1,6 @@
 /**
  * Embedded ClickHouse for when CLICKHOUSE_URL is unset: forks
- * ./clickhouse-http-server.ts (the chdb engine behind ClickHouse's HTTP
+ * ./clickhouse-http-server.ts (or its bundle) (the chdb engine behind ClickHouse's HTTP
  * interface) and hands back its loopback URL, so the app talks to it with
  * @clickhouse/client exactly as to a real server.
  *
@@ -11,12 +11,11 @@
  * exits by itself when this process goes away (IPC disconnect).
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { silentLogger, type Logger } from '@mcp-census/streams/platform/logger';
+import { programExecArgv, programFile } from '@mcp-census/streams/platform/programs';
 import { ChildMessageSchema, type ParentMessage, type ServerConfig } from './clickhouse-http/ipc';
 
 export interface EmbeddedClickHouse {
@@ -44,14 +43,8 @@ const OptionsSchema = z.object({
 });
 export type EmbeddedClickHouseOptions = z.input<typeof OptionsSchema>;
 
-const SERVER_SCRIPT = fileURLToPath(new URL('./clickhouse-http-server.ts', import.meta.url));
 const MAX_RESTARTS = 5;
 const RESTART_WINDOW_MS = 60_000;
-
-/** Absolute URL of tsx's loader, so the child starts regardless of the working directory. */
-function tsxLoaderUrl(): string {
-  return pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-}
 
 interface Started {
   child: ChildProcess;
@@ -80,8 +73,9 @@ function relayEngineLine(log: Logger, line: string): void {
 }
 
 function spawnServer(config: ServerConfig, log: Logger, timeoutMs: number): Promise<Started> {
-  const child = fork(SERVER_SCRIPT, [JSON.stringify(config)], {
-    execArgv: ['--import', tsxLoaderUrl()],
+  // clickhouse-http-server.ts under tsx, or its bundle when this process runs compiled.
+  const child = fork(programFile('clickhouse-http-server'), [JSON.stringify(config)], {
+    execArgv: programExecArgv(),
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     serialization: 'json',
   });

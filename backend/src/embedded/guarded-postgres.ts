@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { programFile } from '@mcp-census/streams/platform/programs';
 import type { OsUser } from './postgres-os-user';
 
-const GUARDIAN_SCRIPT = fileURLToPath(new URL('./postgres-guardian.mjs', import.meta.url));
 const announcement = z.object({ pid: z.number().int().positive() });
 
 export interface GuardedPostgres {
@@ -24,7 +23,8 @@ export interface GuardedPostgres {
  */
 export function spawnGuardedPostgres(opts: { command: string; args: string[]; osUser: OsUser | undefined; graceMs: number }): GuardedPostgres {
   const config = { command: opts.command, args: opts.args, graceMs: opts.graceMs, ...(opts.osUser ?? {}) };
-  const child = spawn(process.execPath, [GUARDIAN_SCRIPT, JSON.stringify(config)], {
+  // Plain JavaScript: it needs no loader, from the source or from backend/dist.
+  const child = spawn(process.execPath, [programFile('postgres-guardian'), JSON.stringify(config)], {
     env: { ...process.env, LC_ALL: 'C' },
     stdio: ['pipe', 'pipe', 'pipe'],
     detached: true,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { projectPath } from '@mcp-census/streams/platform/project-root';
 
 export interface MigrationFile {
   version: number;
@@ -12,7 +12,7 @@ export interface MigrationFile {
 
 const FILE_NAME = /^(\d{4})_([a-z0-9_]+)\.sql$/;
 
-export const MIGRATIONS_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
+export const MIGRATIONS_ROOT = projectPath('backend/migrations');
 
 /** Reads `NNNN_name.sql` files in version order; refuses gaps in naming and duplicates. */
 export async function readMigrationFiles(dir: string): Promise<MigrationFile[]> {

@@ -1,7 +1,5 @@
 import { createClient } from '@clickhouse/client';
 import type { Server } from 'node:http';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createKafka, KafkaHealthProbe, type ProberOptions } from '@mcp-census/streams';
 import { ensureCatalogue } from '../catalogue/seed';
@@ -15,13 +13,14 @@ import { createCensusMetrics } from '../observability/census-metrics';
 import { readMetrics } from '../queries/dashboard-metrics';
 import { readScannerState } from '../queries/scanner-state';
 import type { Logger } from '@mcp-census/streams/platform/logger';
+import { projectPath } from '@mcp-census/streams/platform/project-root';
 import { timedStep } from '../util/timed-step';
 import { startInfrastructure, type InfrastructureExtras } from './infrastructure';
 import { joinSimulatedWeb } from './simulated-web-join';
 import { createApiSurface, type ApiSurface } from './api-surface';
 import { startRoles, type RunningRoles } from './roles';
 
-export const FRONTEND_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../frontend/dist');
+export const FRONTEND_DIST = projectPath('frontend/dist');
 
 export interface RunningCensus {
   url: string;

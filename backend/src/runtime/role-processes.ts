@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { programBySource, programExecArgv, programFile } from '@mcp-census/streams/platform/programs';
+import { PROJECT_ROOT } from '@mcp-census/streams/platform/project-root';
 import { ROLES, type Role } from '../config/config';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const READY = /ready on http:\/\/localhost:(\d+)/;
 
 export type ProcessName = 'services' | Role;
@@ -111,7 +110,9 @@ export async function startRoleProcesses(opts: RoleProcessesOptions): Promise<Ro
 }
 
 function launchProcess(o: { name: ProcessName; script: string; env: NodeJS.ProcessEnv; onLine: ((line: string) => void) | undefined; readyTimeoutMs: number }): Promise<RoleProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', o.script], { cwd: ROOT, env: o.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The compiled bundle when this process runs compiled, the TypeScript source under tsx otherwise.
+  const command = [...programExecArgv(), programFile(programBySource(o.script))];
+  const child: ChildProcess = spawn(process.execPath, command, { cwd: PROJECT_ROOT, env: o.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   let partial = '';
   const onData = (chunk: Buffer) => {

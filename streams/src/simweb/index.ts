@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { programFile } from '../platform/programs';
+import { RUNNING_COMPILED } from '../platform/project-root';
 import { startSimServer, type SimServerOptions } from './server';
 import type { SiteMode, SiteModeCommand } from './site-modes';
 import { generateSites, SIM_DOMAIN, type ProfileName, type SimSite } from './sites';
@@ -119,7 +121,8 @@ function workerSource(): string {
 }
 
 async function inWorker(o: SimServerOptions): Promise<Backend> {
-  const worker = new Worker(workerSource(), { eval: true, workerData: o });
+  // Compiled, the worker's bundle runs as it is; from source it needs tsx.
+  const worker = RUNNING_COMPILED ? new Worker(programFile('simweb-worker'), { workerData: o }) : new Worker(workerSource(), { eval: true, workerData: o });
   const port = await new Promise<number>((resolve, reject) => {
     const onExit = (code: number) => reject(new Error(`simulated web worker exited (${code})`));
     worker.once('error', reject);

@@ -1,0 +1,49 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { projectPath, RUNNING_COMPILED } from './project-root';
+
+/** Where scripts/build-server.ts writes the bundles, relative to the project root. */
+export const COMPILED_DIR = 'backend/dist';
+
+/**
+ * Every program of the project that runs as a process or thread of its own,
+ * by its bundle's name under backend/dist: scripts/build-server.ts builds one
+ * entry per line, and processes that start another program (role processes,
+ * the embedded ClickHouse, the simulated web's worker) run the bundle when
+ * they run compiled themselves, the source otherwise.
+ */
+export const PROGRAMS = {
+  main: 'backend/src/main.ts',
+  demo: 'backend/src/demo.ts',
+  'demo-roles': 'backend/src/demo-roles.ts',
+  'cli/import-sites': 'backend/src/cli/import-sites.ts',
+  'cli/replay': 'backend/src/cli/replay.ts',
+  'cli/hash-password': 'backend/src/cli/hash-password.ts',
+  'clickhouse-http-server': 'backend/src/embedded/clickhouse-http-server.ts',
+  'postgres-guardian': 'backend/src/embedded/postgres-guardian.mjs',
+  'simweb-worker': 'streams/src/simweb/worker.ts',
+} as const;
+
+export type ProgramName = keyof typeof PROGRAMS;
+
+/** Absolute path of the file that runs `name`: its bundle when running compiled, its source otherwise. */
+export function programFile(name: ProgramName): string {
+  return RUNNING_COMPILED ? projectPath(COMPILED_DIR, `${name}.js`) : projectPath(PROGRAMS[name]);
+}
+
+/** The program whose source is `source` (project-root relative), for callers that name programs by their source path. */
+export function programBySource(source: string): ProgramName {
+  const found = (Object.keys(PROGRAMS) as ProgramName[]).find((name) => PROGRAMS[name] === source);
+  if (!found) throw new Error(`${source} is not one of the programs in streams/src/platform/programs.ts`);
+  return found;
+}
+
+/**
+ * Node flags a child process needs to run programFile(): tsx's loader for a
+ * TypeScript source (as an absolute URL, so any working directory works) or
+ * source maps for a bundle, so stack traces name the TypeScript lines.
+ */
+export function programExecArgv(): string[] {
+  if (RUNNING_COMPILED) return ['--enable-source-maps'];
+  return ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href];
+}

@@ -1,0 +1,62 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { findProjectRoot, PROJECT_ROOT, projectPath, RUNNING_COMPILED } from '@mcp-census/streams/platform/project-root';
+import { PROGRAMS, programBySource, programExecArgv, programFile } from '@mcp-census/streams/platform/programs';
+
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'census-root-'));
+  // A project copy as in the image: the root package.json, a workspace's own, the bundle's folder below.
+  await writeFile(path.join(dir, 'package.json'), JSON.stringify({ name: 'mcp-census' }));
+  await mkdir(path.join(dir, 'backend', 'dist', 'chunks'), { recursive: true });
+  await writeFile(path.join(dir, 'backend', 'package.json'), JSON.stringify({ name: '@mcp-census/backend' }));
+  await writeFile(path.join(dir, 'backend', 'dist', 'package.json'), '{ not json');
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('project root', () => {
+  it('is the nearest directory upwards whose package.json is the root one, past workspace and unreadable ones', () => {
+    expect(findProjectRoot(path.join(dir, 'backend', 'dist', 'chunks'))).toBe(dir);
+    expect(findProjectRoot(dir)).toBe(dir);
+  });
+
+  it('fails clearly when there is none', async () => {
+    const lone = await mkdtemp(path.join(os.tmpdir(), 'census-lone-'));
+    try {
+      expect(() => findProjectRoot(lone)).toThrow(/no package.json named "mcp-census"/);
+    } finally {
+      await rm(lone, { recursive: true, force: true });
+    }
+  });
+
+  it('is this checkout from the sources, which run uncompiled here', () => {
+    expect(existsSync(path.join(PROJECT_ROOT, 'backend', 'migrations'))).toBe(true);
+    expect(projectPath('frontend', 'dist')).toBe(path.join(PROJECT_ROOT, 'frontend', 'dist'));
+    expect(RUNNING_COMPILED).toBe(false);
+  });
+});
+
+describe('programs', () => {
+  it('names sources that exist, and runs them from source with tsx', () => {
+    for (const [name, source] of Object.entries(PROGRAMS)) {
+      expect(existsSync(projectPath(source)), source).toBe(true);
+      expect(programFile(name as keyof typeof PROGRAMS)).toBe(projectPath(source));
+    }
+    const [flag, loader] = programExecArgv();
+    expect(flag).toBe('--import');
+    expect(loader).toMatch(/^file:\/\/.*\/tsx\//);
+  });
+
+  it('finds a program by its source path, and refuses one that is not listed', () => {
+    expect(programBySource('backend/src/main.ts')).toBe('main');
+    expect(programBySource('backend/src/demo.ts')).toBe('demo');
+    expect(() => programBySource('backend/src/other.ts')).toThrow(/not one of the programs/);
+  });
+});
