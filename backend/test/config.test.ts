@@ -69,7 +69,9 @@ describe('loadConfig', () => {
   });
 
   it('treats empty strings as unset', () => {
-    expect(loadConfig({ DATABASE_URL: '', KAFKA_BROKERS: '' })).toMatchObject({ databaseUrl: undefined, kafkaBrokers: undefined });
+    expect(loadConfig({ DATABASE_URL: '', KAFKA_BROKERS: '', METRICS_TOKEN: '  ' })).toMatchObject({ databaseUrl: undefined, kafkaBrokers: undefined, metricsToken: undefined });
+    // A short token that is not blank is still refused.
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 16 characters/);
   });
 
   it.each([

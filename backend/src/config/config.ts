@@ -94,7 +94,8 @@ const envSchema = z.object({
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   TRUST_PROXY: trustProxy,
   /** Bearer token GET /metrics requires; unset: the metrics are public (keep the port private then). */
-  METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').max(512, 'must be at most 512 characters').optional(),
+  // Blank counts as unset, so a compose file can pass `${METRICS_TOKEN:-}` through.
+  METRICS_TOKEN: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().min(16, 'must be at least 16 characters').max(512, 'must be at most 512 characters').optional()),
   DATA_DIR: z.string().trim().min(1).default('./.data'),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
   CLICKHOUSE_URL: optionalUrl(['http:', 'https:']),

@@ -1,6 +1,5 @@
 import type Router from '@koa/router';
 import Koa, { type Middleware } from 'koa';
-import type { Registry } from 'prom-client';
 import type { HealthResponse } from '@mcp-census/schemas';
 import type { SimulatedHistoryInfo } from '@mcp-census/schemas/api/simulated-history';
 import type { Logger } from '@mcp-census/streams/platform/logger';
@@ -9,6 +8,8 @@ import { errorHandler, HttpError } from './error-handler';
 import { healthRoutes } from './routes/health-route';
 import { instanceRoutes } from './routes/instance-route';
 import { metricsRoutes } from './routes/metrics-route';
+import { httpMetrics } from '../observability/http-metrics';
+import type { MetricsSource } from '../observability/census-metrics';
 import { requestLog } from './request-log';
 import { responseEncoding } from './response-encoding';
 import { scanRoutes, type ScanService } from './routes/scan-routes';
@@ -35,7 +36,7 @@ export interface AppDependencies {
   /** Logs every request at debug level; unset: requests are not logged. */
   log?: Logger | undefined;
   /** GET /metrics (Prometheus) from this registry, behind METRICS_TOKEN when set. */
-  prometheus?: { registry: Registry; token: string | undefined } | undefined;
+  prometheus?: { registry: MetricsSource; token: string | undefined } | undefined;
 }
 
 /** The Koa app: thin routes over services, JSON errors, the built frontend. */
@@ -47,6 +48,8 @@ export function createApp(deps: AppDependencies): Koa {
   app.proxy = hops > 0;
   app.maxIpsCount = hops;
   app.silent = true; // errors are reported by errorHandler, not Koa's default stderr dump
+  // Outermost, so it sees the status the error handler set and the route a router matched.
+  app.use(httpMetrics());
   if (deps.log) app.use(requestLog(deps.log));
   app.use(securityHeaders());
   app.use(errorHandler(deps.onUnexpectedError));

@@ -1,6 +1,7 @@
-import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { Gauge, Registry } from 'prom-client';
 import type { ScannerState } from '@mcp-census/schemas';
 import type { DashboardMetrics } from '@mcp-census/schemas/dashboard-delta';
+import { enableProcessMetrics, processRegistry } from '@mcp-census/streams/platform/metrics/registry';
 
 export interface CensusMetricsSources {
   /** The scanners' own network state (scanner_instances), read at scrape time. */
@@ -9,17 +10,25 @@ export interface CensusMetricsSources {
   figures: () => Promise<DashboardMetrics>;
 }
 
+/** What GET /metrics serves: the Prometheus text of one or more registries. */
+export interface MetricsSource {
+  readonly contentType: string;
+  metrics(): Promise<string>;
+}
+
 const SCANNER_STATES = ['online', 'offline', 'unknown'] as const;
 
 /**
- * The Prometheus registry of a process serving GET /metrics: process metrics
- * (prom-client's defaults) and the census state every replica reads from the
- * shared database, so any replica answers the same. Gauges are filled at
- * scrape time, never cached between scrapes.
+ * What a process serving GET /metrics reports: the process-wide registry
+ * (prom-client's process metrics and the families of whatever roles run
+ * here: HTTP, consumers, scanner, sockets, databases) and the census state
+ * every replica reads from the shared database, so any replica answers the
+ * same. The census gauges are this instance's own (their sources are), filled
+ * at scrape time, never cached between scrapes.
  */
-export function createCensusMetrics(sources: CensusMetricsSources): Registry {
+export function createCensusMetrics(sources: CensusMetricsSources): MetricsSource {
+  enableProcessMetrics();
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
   // Both scanner gauges are collected in the same scrape: they share one scanner_instances read.
   const scannerState = sharedWhileInFlight(sources.scannerState);
 
@@ -55,7 +64,13 @@ export function createCensusMetrics(sources: CensusMetricsSources): Registry {
       this.set({ state: 'reachable_now' }, f.reachableNow ?? 0);
     },
   });
-  return registry;
+  return {
+    contentType: processRegistry.contentType,
+    async metrics() {
+      const [shared, own] = await Promise.all([processRegistry.metrics(), registry.metrics()]);
+      return `${shared}\n${own}`;
+    },
+  };
 }
 
 /** Calls made while a read is under way join it instead of starting another. */

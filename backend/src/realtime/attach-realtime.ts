@@ -9,6 +9,7 @@ import { setUpAdminNamespace, type AdminNamespace, type AdminSessionVerifier } f
 import type { ScanStateFeed } from '../services/scan-state-feed';
 import { setUpLiveNamespace } from './live-namespace';
 import type { LiveChangesSource } from '../services/changes-feed-live';
+import { trackNamespaceSockets } from '../observability/socket-metrics';
 
 export interface RealtimeOptions {
   httpServer: HttpServer;
@@ -91,6 +92,7 @@ export async function attachRealtime(opts: RealtimeOptions): Promise<RunningReal
   });
   // A change made by this process reaches admins at once, even with no `/live` socket open.
   const stopAdminFollow = opts.scanState?.subscribe(() => admin.pushStatus());
+  const untrackSockets = [REALTIME_NAMESPACES.live, REALTIME_NAMESPACES.admin].map((name) => trackNamespaceSockets(name, io.of(name)));
 
   const consumers: RunningConsumer[] = [];
   const close = async () => {
@@ -98,6 +100,7 @@ export async function attachRealtime(opts: RealtimeOptions): Promise<RunningReal
     closed = true;
     // Sockets and timers first (instant); consumers may take a fetch wait to leave their groups.
     stopAdminFollow?.();
+    for (const untrack of untrackSockets) untrack();
     live.close();
     admin.close();
     for (const nsp of [io.of(REALTIME_NAMESPACES.live), io.of(REALTIME_NAMESPACES.admin)]) nsp.disconnectSockets(true);
@@ -110,6 +113,7 @@ export async function attachRealtime(opts: RealtimeOptions): Promise<RunningReal
       await runEventConsumer({
         kafka: opts.kafka,
         groupId: replicaGroupId(opts.groupIdPrefix, 'live'),
+        metricsGroup: `${opts.groupIdPrefix}-live`,
         topic: topics.dashboardDelta,
         dlqTopic: `${topics.dashboardDelta}.dlq`,
         type: 'dashboard.delta',
@@ -124,6 +128,7 @@ export async function attachRealtime(opts: RealtimeOptions): Promise<RunningReal
       await runEventConsumer({
         kafka: opts.kafka,
         groupId: replicaGroupId(opts.groupIdPrefix, 'admin-log'),
+        metricsGroup: `${opts.groupIdPrefix}-admin-log`,
         topic: topics.scanLog,
         dlqTopic: `${topics.scanLog}.dlq`,
         type: 'scan.log',

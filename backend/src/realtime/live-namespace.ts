@@ -12,6 +12,7 @@ import type { Logger } from '@mcp-census/streams/platform/logger';
 import { isScanningActive } from '../queries/scan-state';
 import type { ScanStateFeed } from '../services/scan-state-feed';
 import type { LiveChangesSource } from '../services/changes-feed-live';
+import { recordDeltaFanOut } from '../observability/socket-metrics';
 import { createDeltaCoalescer, type CoalescedDelta } from './delta-coalescer';
 import { createLiveChanges } from './live-changes';
 import { createScanStateWatch } from './scan-state-watch';
@@ -115,7 +116,21 @@ export function setUpLiveNamespace(nsp: LiveNamespace, opts: LiveNamespaceOption
     }
   };
 
+  /** performance.now() at the receipt of the oldest delta not pushed yet (one clock: no skew between replicas). */
+  let oldestUnpushedAt: number | undefined;
+
   const emitCoalesced = async (delta: CoalescedDelta): Promise<void> => {
+    // The coalescer calls this at the flush's start: deltas arriving from now on belong to the next push.
+    const receivedAt = oldestUnpushedAt;
+    oldestUnpushedAt = undefined;
+    try {
+      await pushCoalesced(delta);
+    } finally {
+      if (receivedAt !== undefined && !closed) recordDeltaFanOut((performance.now() - receivedAt) / 1000);
+    }
+  };
+
+  const pushCoalesced = async (delta: CoalescedDelta): Promise<void> => {
     const state = await readState();
     if (closed) return;
     const { occurredAt } = delta;
@@ -161,7 +176,10 @@ export function setUpLiveNamespace(nsp: LiveNamespace, opts: LiveNamespaceOption
 
   const coalescer = createDeltaCoalescer({ intervalMs: opts.coalesceMs ?? LIVE_COALESCE_MS, maxIds: LIVE_MAX_WEBSITE_IDS, flush: emitCoalesced });
   return {
-    publish: (delta) => coalescer.add(delta),
+    publish: (delta) => {
+      oldestUnpushedAt ??= performance.now();
+      coalescer.add(delta);
+    },
     close: () => {
       closed = true;
       coalescer.close();

@@ -10,6 +10,7 @@ import type { AppConfig } from '../config/config';
 import { checkHealth } from '../health/health-checker';
 import { createApp } from '../http/app';
 import { createCensusMetrics } from '../observability/census-metrics';
+import { instrumentClickHouse, trackPool } from '../observability/db-metrics';
 import { readMetrics } from '../queries/dashboard-metrics';
 import { readScannerState } from '../queries/scanner-state';
 import type { Logger } from '@mcp-census/streams/platform/logger';
@@ -57,7 +58,9 @@ export async function startCensus(config: AppConfig, log: Logger, extras: Census
   }
   const pool = new pg.Pool({ connectionString: infra.databaseUrl, max: 10, application_name: 'mcp-census' });
   pool.on('error', (err) => log.warn({ err }, 'postgres pool error'));
-  const clickhouse = createClient({ url: infra.clickhouseUrl, database: infra.clickhouseDatabase });
+  const untrackPool = trackPool('main', pool);
+  // Every ClickHouse call of the api (queries/, public data, health) is timed here.
+  const clickhouse = instrumentClickHouse(createClient({ url: infra.clickhouseUrl, database: infra.clickhouseDatabase }), 'api');
   const kafkaProbe = new KafkaHealthProbe(createKafka({ brokers: infra.kafkaBrokers, clientId: 'mcp-census-health' }));
   let roles: RunningRoles | undefined;
   let api: ApiSurface | undefined;
@@ -72,6 +75,7 @@ export async function startCensus(config: AppConfig, log: Logger, extras: Census
       await timedStep(log, 'http server', () => closeHttpServer(s));
     }
     await timedStep(log, 'roles', async () => roles?.stop());
+    untrackPool();
     await timedStep(log, 'clients', () => Promise.allSettled([pool.end(), clickhouse.close(), kafkaProbe.close()]));
     await timedStep(log, 'infrastructure', () => infra.stop());
     log.debug(`shutdown: all steps took ${Date.now() - began} ms`);

@@ -15,6 +15,7 @@ import {
   type ProberOptions,
 } from '@mcp-census/streams';
 import type { AppConfig } from '../config/config';
+import { instrumentClickHouse } from '../observability/db-metrics';
 import type { ScanService } from '../http/routes/scan-routes';
 import { startScheduledJobs } from '../jobs/start-scheduled-jobs';
 import { readScanActivity } from '../queries/scan-state';
@@ -100,7 +101,7 @@ export async function startRoles(opts: RoleOptions): Promise<RunningRoles> {
 
     if (roles.has('projector-trends')) {
       const stops = role();
-      const clickhouse = createClient({ url: opts.clickhouseUrl, database: opts.clickhouseDatabase });
+      const clickhouse = instrumentClickHouse(createClient({ url: opts.clickhouseUrl, database: opts.clickhouseDatabase }), 'projector-trends');
       stops.push(['trends ClickHouse client', () => clickhouse.close()]);
       const projector = await trendsProjection.startTrendsProjector({ kafka, clickhouse, categoryOf: trendsProjection.createCategoryLookup(pool), log: log.child({ role: 'projector-trends' }), liveness: config.liveness });
       stops.push(['trends projector', () => projector.stop()]);

@@ -6,6 +6,7 @@ import { CONSUMER_GROUP_TIMING } from './consumer-timing';
 import { dlqMessage, type DeadLetterInfo } from './dead-letter';
 import { attemptWithPolicy, errorMessage, retryUntilDone, type AttemptOptions } from './failure-policy';
 import type { Logger } from '../platform/logger';
+import { consumerMetrics } from '../platform/metrics/consumer-metrics';
 
 export interface ConcurrentConsumerOptions<T extends EventType> {
   kafka: Kafka;
@@ -42,6 +43,8 @@ export async function runConcurrentEventConsumer<T extends EventType>(opts: Conc
   await consumer.subscribe({ topic: opts.topic, fromBeginning: true });
   const log = opts.log.child({ groupId: opts.groupId, topic: opts.topic });
   const slots = new Semaphore(opts.concurrency);
+  const metrics = consumerMetrics(opts.groupId, opts.topic);
+  consumer.on(consumer.events.GROUP_JOIN, (e) => metrics.keepOnly(e.payload.memberAssignment[opts.topic] ?? []));
   const stopping = new AbortController();
 
   await consumer.run({
@@ -54,6 +57,8 @@ export async function runConcurrentEventConsumer<T extends EventType>(opts: Conc
     partitionsConsumedConcurrently: opts.partitionsConsumedConcurrently ?? 4,
     eachBatch: async (payload) => {
       const { batch } = payload;
+      const partitionMetrics = metrics.partition(batch.partition);
+      partitionMetrics.lag(batch.highWatermark, Number(batch.firstOffset() ?? batch.highWatermark));
       const finished = new Set<string>();
       let nextToResolve = 0;
       const advance = async () => {
@@ -63,7 +68,9 @@ export async function runConcurrentEventConsumer<T extends EventType>(opts: Conc
           nextToResolve += 1;
           moved = true;
         }
-        if (moved) await payload.commitOffsetsIfNecessary().catch((err: unknown) => log.warn({ err, partition: batch.partition }, 'commit failed'));
+        if (!moved) return;
+        partitionMetrics.lag(batch.highWatermark, Number(batch.messages[nextToResolve - 1]!.offset) + 1);
+        await payload.commitOffsetsIfNecessary().catch((err: unknown) => log.warn({ err, partition: batch.partition }, 'commit failed'));
       };
       const beat = setInterval(() => void payload.heartbeat().catch(() => undefined), CONSUMER_GROUP_TIMING.heartbeatInterval);
       const inFlight: Promise<void>[] = [];
@@ -94,6 +101,7 @@ export async function runConcurrentEventConsumer<T extends EventType>(opts: Conc
           stopping: () => stopping.signal.aborted || !payload.isRunning() || payload.isStale(),
           wait: (ms) => sleep(ms, stopping.signal),
           onRetry: ({ error, failureClass, attempt, delayMs }) => {
+            partitionMetrics.retried();
             if (opts.isQuietFailure?.(error)) return;
             messageLog[failureClass === 'infrastructure' ? 'error' : 'warn']({ err: error, failureClass, attempt, retryInMs: delayMs }, 'handling failed');
           },
@@ -103,13 +111,19 @@ export async function runConcurrentEventConsumer<T extends EventType>(opts: Conc
         if (parsed.ok) {
           const outcome = await attemptWithPolicy(() => opts.handle(parsed.event, stopping.signal), policy);
           if (outcome.status === 'stopped') return false;
-          if (outcome.status === 'done') return true;
+          if (outcome.status === 'done') {
+            partitionMetrics.handled(1);
+            return true;
+          }
           letter = { reason: errorMessage(outcome.error), step: 'handle', attempts: outcome.attempts, topic: batch.topic, partition: batch.partition };
         } else {
           letter = { reason: parsed.reason, step: 'parse', topic: batch.topic, partition: batch.partition };
         }
         const sent = await retryUntilDone(() => dlq.send({ topic: opts.dlqTopic, acks: -1, messages: [dlqMessage(message, letter)] }), policy);
-        if (sent) messageLog.warn({ dlqTopic: opts.dlqTopic, step: letter.step, attempts: letter.attempts, reason: letter.reason }, `sent to ${opts.dlqTopic}`);
+        if (sent) {
+          partitionMetrics.deadLettered(letter.step, 1);
+          messageLog.warn({ dlqTopic: opts.dlqTopic, step: letter.step, attempts: letter.attempts, reason: letter.reason }, `sent to ${opts.dlqTopic}`);
+        }
         return sent;
       }
     },
@@ -120,6 +134,7 @@ export async function runConcurrentEventConsumer<T extends EventType>(opts: Conc
       stopping.abort();
       await consumer.disconnect();
       await dlq.disconnect();
+      metrics.close();
     },
   };
 }

@@ -5,6 +5,7 @@ import { dlqMessage } from './dead-letter';
 import { parseEnvelope, type TypedEnvelope } from './envelope';
 import { attemptWithPolicy, errorMessage, retryUntilDone, type AttemptOptions } from './failure-policy';
 import type { Logger } from '../platform/logger';
+import { consumerMetrics } from '../platform/metrics/consumer-metrics';
 
 export interface EventConsumerOptions<T extends EventType> {
   kafka: Kafka;
@@ -29,6 +30,8 @@ export interface EventConsumerOptions<T extends EventType> {
   log: Logger;
   /** Called after every rebalance with this member's partitions of `topic` (the first call comes before the function resolves). */
   onAssigned?(partitions: number[]): void;
+  /** The group's name in metrics (default groupId); per-start group ids pass a stable one. */
+  metricsGroup?: string;
 }
 
 export interface RunningConsumer {
@@ -66,9 +69,11 @@ export async function runEventConsumer<T extends EventType>(opts: EventConsumerO
   await Promise.all([consumer.connect(), dlqProducer.connect()]);
   await consumer.subscribe({ topic: opts.topic, fromBeginning: opts.fromBeginning ?? true });
   const log = opts.log.child({ groupId: opts.groupId, topic: opts.topic });
+  const metrics = consumerMetrics(opts.metricsGroup ?? opts.groupId, opts.topic);
   consumer.on(consumer.events.GROUP_JOIN, (e) => {
     const partitions = e.payload.memberAssignment[opts.topic] ?? [];
     log.info({ partitions }, 'assigned partitions');
+    metrics.keepOnly(partitions);
     opts.onAssigned?.(partitions);
   });
   await consumer.run({
@@ -83,14 +88,26 @@ export async function runEventConsumer<T extends EventType>(opts: EventConsumerO
       const { batch } = payload;
       const heartbeat = () => payload.heartbeat();
       const batchLog = log.child({ partition: batch.partition });
+      const partitionMetrics = metrics.partition(batch.partition);
+      partitionMetrics.lag(batch.highWatermark, Number(batch.firstOffset() ?? batch.highWatermark));
       const stopping = () => !payload.isRunning() || payload.isStale();
       const policy = (what: string, fields: { eventId?: string } = {}): AttemptOptions => ({
         stopping,
         wait: (ms) => sleepWithHeartbeat(ms, heartbeat, stopping),
-        onRetry: ({ error, failureClass, attempt, delayMs }) =>
-          batchLog[failureClass === 'infrastructure' ? 'error' : 'warn']({ ...fields, err: error, failureClass, attempt, retryInMs: delayMs }, `${what} failed`),
+        onRetry: ({ error, failureClass, attempt, delayMs }) => {
+          partitionMetrics.retried();
+          batchLog[failureClass === 'infrastructure' ? 'error' : 'warn']({ ...fields, err: error, failureClass, attempt, retryInMs: delayMs }, `${what} failed`);
+        },
       });
       const ctx = { partition: batch.partition, heartbeat };
+      /** A committed chunk's events: handled unless dead-lettered after handling (parse failures never reached the handler). */
+      const countChunk = (validCount: number, dead: DeadLetter[]) => {
+        let failedHandling = 0;
+        for (const d of dead) if (d.step === 'handle') failedHandling += 1;
+        partitionMetrics.handled(validCount - failedHandling);
+        partitionMetrics.deadLettered('handle', failedHandling);
+        partitionMetrics.deadLettered('parse', dead.length - failedHandling);
+      };
 
       /** Handles `items`; on a lasting non-infrastructure failure splits them until the failing events stand alone. False when stopping. */
       const handleIsolating = async (items: Valid<T>[], priorAttempts: number, dead: DeadLetter[]): Promise<boolean> => {
@@ -136,6 +153,8 @@ export async function runEventConsumer<T extends EventType>(opts: EventConsumerO
         const last = chunk[chunk.length - 1];
         if (last) payload.resolveOffset(last.offset);
         await payload.commitOffsetsIfNecessary();
+        countChunk(valid.length, dead);
+        if (last) partitionMetrics.lag(batch.highWatermark, Number(last.offset) + 1);
         await heartbeat();
       }
     },
@@ -145,6 +164,7 @@ export async function runEventConsumer<T extends EventType>(opts: EventConsumerO
     async stop() {
       await consumer.disconnect();
       await dlqProducer.disconnect();
+      metrics.close();
     },
   };
 }

@@ -6,6 +6,7 @@ import type { RunningConsumer } from '../kafka/event-consumer';
 import type { TypedEnvelope } from '../kafka/envelope';
 import type { EventPublisher } from '../kafka/event-publisher';
 import type { Logger } from '../platform/logger';
+import { recordScanOutcome } from '../platform/metrics/scan-metrics';
 import { createProbeSignals } from './probe-signals';
 import { ScannerOfflineError } from './scanner-offline-error';
 import type { ScannerNetwork } from './scanner-network';
@@ -90,6 +91,7 @@ export function startScannerWorker(opts: ScannerWorkerOptions): Promise<RunningC
         }),
         logs.add({ key, payload: scanLogFor(event.payload.url, result, scanTime) }),
       ]);
+      recordScanOutcome(result);
     },
   });
 }

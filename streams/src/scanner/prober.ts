@@ -16,6 +16,7 @@ import { empty, failure, finalize, fromChoice, withListing } from './result';
 import { withReachability } from './reachability';
 import { SafePools, SafeResolver, type ResolveHost } from './safe-dispatcher';
 import { SiteRun, type SiteDeps } from './site';
+import { recordSiteProbe } from '../platform/metrics/scan-metrics';
 
 export interface ProberOptions {
   /** Defaults to `MCPCensusBot/0.1 (+<aboutUrl>; MCP adoption research)`. */
@@ -186,9 +187,12 @@ export function createProber(opts: ProberOptions = {}): Prober {
     const onCaller = () => scope.abort(new ProbeError('timeout', 'Probe cancelled'));
     signal?.addEventListener('abort', onCaller, { once: true });
     const ctx: SiteContext = { scope, requestCount: 0, firstMs: null, origins: new Set(), blocked: null };
+    const started = performance.now();
     try {
       const result = await probe(rawUrl, mode, ctx, knownEndpoint);
       if (signal?.aborted) throw signal.reason;
+      // ctx.requestCount counts every request (and redirect hop) the probe made, the card and preflight included.
+      recordSiteProbe(mode, (performance.now() - started) / 1000, ctx.requestCount);
       return finalize(withReachability(result, ctx));
     } finally {
       clearTimeout(timer);

@@ -1,10 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import Router from '@koa/router';
-import type { Registry } from 'prom-client';
+import type { MetricsSource } from '../../observability/census-metrics';
 import { HttpError } from '../error-handler';
 
 /** GET /metrics in the Prometheus text format; with a token set, only for `Authorization: Bearer <token>`. */
-export function metricsRoutes(registry: Registry, token: string | undefined): Router {
+export function metricsRoutes(registry: MetricsSource, token: string | undefined): Router {
   const router = new Router();
   router.get('/metrics', async (ctx) => {
     if (token !== undefined && !bearerMatches(ctx.get('authorization'), token)) {
