@@ -7,6 +7,9 @@
  *  - GET /api/websites filtered and searched (60 page/filter combinations,
  *    as repeat visitors send them; served from the shared 2 s cache):
  *    targets ≥ 1,500 req/s, p99 < 50 ms;
+ *  - the same list uncached: a distinct search term and filter set on every
+ *    request, so the cache never hits and every answer is a database read:
+ *    p99 < 50 ms at 4 connections (reported next to the cached figure as `websitesUncached`);
  *  - 1,000 /live sockets: time from the dashboard.delta publish (right after
  *    the projection commit) to each socket's `metrics` event, p99 < 250 ms.
  * Run: npm run bench:api
@@ -40,6 +43,17 @@ try {
     path: (i) => `/api/websites?page=${1 + (i % 4)}&limit=15&search=${encodeURIComponent(searches[i % searches.length] ?? '')}&category=${encodeURIComponent(CATS[i % CATS.length] ?? '')}&hasMcp=${i % 3 === 0}`,
   });
   progress(`websites: ${JSON.stringify(websites)}`);
+  // distinct per request: some site's number ("Platform 04217"; 7919 is coprime with the site count,
+  // so 10,000 requests in a row name 10,000 different sites) with varied filters and pages
+  // 4 connections (two per core): uncached answers are database work, and a longer closed loop only measures its queue
+  const websitesUncached = await runHttpLoad(origin, {
+    connections: 4,
+    durationMs: DURATION_MS,
+    path: (i) =>
+      `/api/websites?page=${1 + (i % 3)}&limit=15&search=${String(1 + ((i * 7919) % SITES)).padStart(5, '0')}` +
+      `${i % 2 ? `&category=${encodeURIComponent(CATS[i % CATS.length] ?? '')}` : ''}${i % 4 >= 2 ? `&hasMcp=${i % 8 < 4}` : ''}`,
+  });
+  progress(`websites uncached: ${JSON.stringify(websitesUncached)}`);
 
   // 1,000 live sockets, then one scan: delta publish → each socket's metrics event
   const sockets: Socket[] = [];
@@ -69,8 +83,10 @@ try {
   const out = {
     metrics,
     websites,
+    websitesUncached,
     live,
-    pass: metrics.requestsPerSecond >= 5_000 && metrics.p99Ms < 20 && metrics.errors === 0 && websites.requestsPerSecond >= 1_500 && websites.p99Ms < 50 && websites.errors === 0 && live.p99Ms < 250,
+    pass: metrics.requestsPerSecond >= 5_000 && metrics.p99Ms < 20 && metrics.errors === 0 && websites.requestsPerSecond >= 1_500 && websites.p99Ms < 50 && websites.errors === 0 &&
+      websitesUncached.p99Ms < 50 && websitesUncached.errors === 0 && live.p99Ms < 250,
   };
   console.log(JSON.stringify(out, null, 2));
   process.exitCode = out.pass ? 0 : 1;

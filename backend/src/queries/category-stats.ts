@@ -1,19 +1,20 @@
 import type { CategoryStatistic } from '@mcp-census/schemas/api/websites';
-import { COUNTED_MCP, JOIN_LIVENESS } from '@mcp-census/schemas/counted-mcp';
 import type pg from 'pg';
 import { z } from 'zod';
 import { percent } from './metrics-sql';
 
 const rowSchema = z.object({ category: z.string(), total_platforms: z.coerce.number().int(), mcp_adoption: z.coerce.number().int() });
 
-/** Active websites (not opted out) per category ('Uncategorized' when none), by size then name; adoptionRate in percent, two decimals. */
+/**
+ * Active websites (not opted out) per category ('Uncategorized' when none), by size then name; adoptionRate in percent, two decimals.
+ * Summed from the maintained census figures (census-figures.ts, migration 0021): a few rows per category.
+ */
 export async function readCategoryStats(db: pg.Pool): Promise<CategoryStatistic[]> {
   const { rows } = await db.query(
-    `SELECT COALESCE(w.category, 'Uncategorized') AS category, count(*) AS total_platforms,
-            count(*) FILTER (WHERE ${COUNTED_MCP}) AS mcp_adoption
-       FROM websites w LEFT JOIN latest_scans l ON l.website_id = w.id ${JOIN_LIVENESS}
-      WHERE w.active AND NOT w.opted_out
-      GROUP BY 1 ORDER BY total_platforms DESC, category`,
+    `SELECT COALESCE(category, 'Uncategorized') AS category, sum(figured) AS total_platforms, sum(mcp) AS mcp_adoption
+       FROM census_figure_deltas
+      GROUP BY 1 HAVING sum(figured) > 0
+      ORDER BY total_platforms DESC, category`,
   );
   return rows.map((r) => {
     const row = rowSchema.parse(r);

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { z } from 'zod';
-import { evidenceSchema, type DiscoveryQuery, type DiscoveryResponse } from '@mcp-census/schemas';
+import { DISCOVERY_KINDS, evidenceSchema, type DiscoveryQuery, type DiscoveryResponse } from '@mcp-census/schemas';
 import { escapeLike } from './like-pattern';
 
 const total = z.object({ total: z.coerce.number().int() });
@@ -14,25 +14,26 @@ const promptRow = z.object({ ...source, website_id: z.coerce.number(), position:
  * One list of the discovery data, one page: rows of active sites only (not opted out; items only of
  * sites whose confirmed status is MCP, endpoints of sites not confirmed unreachable or not scanned),
  * `search` matching the item name (or site name for endpoints), ordered for
- * stable paging. The count rides along (count(*) OVER runs before LIMIT).
+ * stable paging. The page walks the list's order index; its count is a separate
+ * statement run alongside (a window count would make every page detail every row).
  */
 const LISTS = {
-  endpoints: `SELECT w.name AS website_name, w.url AS website_url, l.mcp_endpoint AS endpoint, l.has_mcp, l.evidence, count(*) OVER () AS total
+  endpoints: `SELECT w.name AS website_name, w.url AS website_url, l.mcp_endpoint AS endpoint, l.has_mcp, l.evidence
                 FROM latest_scans l JOIN websites w ON w.id = l.website_id AND w.active AND NOT w.opted_out
                 JOIN site_liveness v ON v.website_id = l.website_id AND v.status IN ('mcp', 'no-mcp')
                WHERE l.mcp_endpoint IS NOT NULL AND ($1::text IS NULL OR w.name ILIKE $1)
                ORDER BY w.name, w.id LIMIT $2 OFFSET $3`,
-  tools: `SELECT w.name AS website_name, w.url AS website_url, t.website_id, t.position, t.name, t.description, t.category, count(*) OVER () AS total
+  tools: `SELECT w.name AS website_name, w.url AS website_url, t.website_id, t.position, t.name, t.description, t.category
             FROM site_tools t JOIN websites w ON w.id = t.website_id AND w.active AND NOT w.opted_out
             JOIN site_liveness v ON v.website_id = t.website_id AND v.status = 'mcp'
            WHERE $1::text IS NULL OR t.name ILIKE $1
            ORDER BY t.name, t.website_id, t.position LIMIT $2 OFFSET $3`,
-  resources: `SELECT w.name AS website_name, w.url AS website_url, r.website_id, r.position, r.name, r.description, r.type, count(*) OVER () AS total
+  resources: `SELECT w.name AS website_name, w.url AS website_url, r.website_id, r.position, r.name, r.description, r.type
                 FROM site_resources r JOIN websites w ON w.id = r.website_id AND w.active AND NOT w.opted_out
                 JOIN site_liveness v ON v.website_id = r.website_id AND v.status = 'mcp'
                WHERE $1::text IS NULL OR r.name ILIKE $1
                ORDER BY r.name, r.website_id, r.position LIMIT $2 OFFSET $3`,
-  prompts: `SELECT w.name AS website_name, w.url AS website_url, p.website_id, p.position, p.name, p.description, p.arguments, count(*) OVER () AS total
+  prompts: `SELECT w.name AS website_name, w.url AS website_url, p.website_id, p.position, p.name, p.description, p.arguments
               FROM site_prompts p JOIN websites w ON w.id = p.website_id AND w.active AND NOT w.opted_out
               JOIN site_liveness v ON v.website_id = p.website_id AND v.status = 'mcp'
              WHERE $1::text IS NULL OR p.name ILIKE $1
@@ -45,27 +46,25 @@ export async function readMcpDiscovery(pool: pg.Pool, q: DiscoveryQuery): Promis
   const params = [pattern, q.limit, (q.page - 1) * q.limit];
   const want = (kind: keyof typeof LISTS) => !q.kind || q.kind === kind;
   const run = async (kind: keyof typeof LISTS): Promise<unknown[]> => (want(kind) ? (await pool.query<Record<string, unknown>>(LISTS[kind], params)).rows : []);
-  const [endpoints, tools, resources, prompts] = await Promise.all([run('endpoints'), run('tools'), run('resources'), run('prompts')]);
-  // An empty page past the end carries no count; count separately then (rare).
-  const countOf = async (kind: keyof typeof LISTS, rows: unknown[]): Promise<number> => {
+  const countOf = async (kind: keyof typeof LISTS): Promise<number> => {
     if (!want(kind)) return 0;
-    if (rows.length > 0) return total.parse(rows[0]).total;
-    if (q.page === 1) return 0;
-    const { rows: r } = await pool.query(`SELECT count(*) AS total FROM (${LISTS[kind].replace(/LIMIT \$2 OFFSET \$3$/, '')}) x`, [pattern]);
-    return total.parse(r[0]).total;
+    const { rows } = await pool.query(`SELECT count(*) AS total FROM (${LISTS[kind].replace(/ORDER BY [^\n]*LIMIT \$2 OFFSET \$3$/, '')}) x`, [pattern]);
+    return total.parse(rows[0]).total;
   };
+  const [endpoints, tools, resources, prompts, totals] = await Promise.all([
+    run('endpoints'),
+    run('tools'),
+    run('resources'),
+    run('prompts'),
+    Promise.all(DISCOVERY_KINDS.map(countOf)),
+  ]);
   const source = (r: { website_name: string; website_url: string }) => ({ websiteName: r.website_name, websiteUrl: r.website_url });
   return {
     endpoints: endpoints.map((r) => endpointRow.parse(r)).map((r) => ({ ...source(r), endpoint: r.endpoint, hasMcp: r.has_mcp, evidence: r.evidence })),
     tools: tools.map((r) => toolRow.parse(r)).map((r) => ({ id: `${r.website_id}-${r.position}`, name: r.name, description: r.description, category: r.category, ...source(r) })),
     resources: resources.map((r) => resourceRow.parse(r)).map((r) => ({ id: `${r.website_id}-${r.position}`, name: r.name, description: r.description, type: r.type, ...source(r) })),
     prompts: prompts.map((r) => promptRow.parse(r)).map((r) => ({ id: `${r.website_id}-${r.position}`, name: r.name, description: r.description, arguments: r.arguments, ...source(r) })),
-    totals: {
-      endpoints: await countOf('endpoints', endpoints),
-      tools: await countOf('tools', tools),
-      resources: await countOf('resources', resources),
-      prompts: await countOf('prompts', prompts),
-    },
+    totals: { endpoints: totals[0] ?? 0, tools: totals[1] ?? 0, resources: totals[2] ?? 0, prompts: totals[3] ?? 0 },
     pagination: { page: q.page, limit: q.limit },
   };
 }

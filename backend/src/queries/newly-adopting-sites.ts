@@ -10,10 +10,10 @@ const DAY_MS = 86_400_000;
 /** Sites no longer listed (inactive, opted out) are dropped after ClickHouse's LIMIT: fetch spare rows so the list stays full. */
 const OVERFETCH = 3;
 
-/** The latest first adoptions in the range, newest first (trend_first_adoptions: min first MCP time per site). */
+/** The latest first adoptions in the range, newest first (trend_first_adoptions FINAL: each site's min first MCP time). */
 const SQL = `
 SELECT website_id, toString(first) AS first
-FROM (SELECT website_id, min(first_mcp_time) AS first FROM trend_first_adoptions GROUP BY website_id)
+FROM (SELECT website_id, first_mcp_time AS first FROM trend_first_adoptions FINAL)
 WHERE toDate(first, 'UTC') >= {from:Date} AND toDate(first, 'UTC') <= {today:Date}
 ORDER BY first DESC, website_id
 LIMIT {limit:UInt32}`;

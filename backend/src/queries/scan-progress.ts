@@ -1,5 +1,4 @@
 import type { ScanProgressSnapshot } from '@mcp-census/schemas/api/scan';
-import { COUNTED_MCP, JOIN_LIVENESS } from '@mcp-census/schemas/counted-mcp';
 import type pg from 'pg';
 import { z } from 'zod';
 import { isScanningActive, readScanActivity } from './scan-state';
@@ -23,21 +22,10 @@ export const scanProgressRowSchema = z.object({
 export async function readScanProgress(
   pool: pg.Pool,
   opts: { now: Date; rescanIntervalMs: number; requestTimeoutMs: number },
+  /** The counts (default: read now); the scan activity is always read now. */
+  readFigures: () => Promise<ScanProgressFigures> = () => readScanProgressFigures(pool, opts),
 ): Promise<ScanProgressSnapshot> {
-  const dayStart = new Date(Date.UTC(opts.now.getUTCFullYear(), opts.now.getUTCMonth(), opts.now.getUTCDate()));
-  const figures = pool.query(
-    `SELECT
-       (SELECT count(*) FROM scan_batches) AS batches_total,
-       (SELECT count(*) FROM websites WHERE active AND NOT opted_out) AS total_websites,
-       (SELECT count(*) FROM website_scan_state s JOIN websites w ON w.id = s.website_id WHERE w.active AND NOT w.opted_out AND s.last_scanned_at > $1) AS scanned_in_cycle,
-       (SELECT count(*) FROM websites w JOIN latest_scans l ON l.website_id = w.id ${JOIN_LIVENESS} WHERE w.active AND NOT w.opted_out AND ${COUNTED_MCP}) AS mcp_enabled,
-       (SELECT count(DISTINCT website_id) FROM scan_progress_events WHERE scan_time >= $2) AS scanned_today,
-       (SELECT count(*) FROM scan_progress_events WHERE scan_time >= $2 AND had_error) AS errors_today,
-       (SELECT max(last_scanned_at) FROM website_scan_state) AS last_scan_time`,
-    [new Date(opts.now.getTime() - opts.rescanIntervalMs), dayStart],
-  );
-  const [{ rows }, activity] = await Promise.all([figures, readScanActivity(pool, opts)]);
-  const row = scanProgressRowSchema.parse(rows[0]);
+  const [row, activity] = await Promise.all([readFigures(), readScanActivity(pool, opts)]);
   return {
     scanningActive: isScanningActive(activity),
     paused: activity.scanState === 'paused',
@@ -50,4 +38,29 @@ export async function readScanProgress(
     errors: row.errors_today,
     lastScanTime: row.last_scan_time?.toISOString() ?? null,
   };
+}
+
+export type ScanProgressFigures = z.infer<typeof scanProgressRowSchema>;
+
+/** The counts of the scan progress (the part that grows with the catalogue). */
+export async function readScanProgressFigures(pool: pg.Pool, opts: { now: Date; rescanIntervalMs: number }): Promise<ScanProgressFigures> {
+  const dayStart = new Date(Date.UTC(opts.now.getUTCFullYear(), opts.now.getUTCMonth(), opts.now.getUTCDate()));
+  // Population and MCP counts come from the maintained census figures; the time-window counts
+  // read indexes: sites scanned in the cycle are all scanned sites in the window minus the few
+  // that are inactive or opted out (websites_left_out_idx); a site scanned today is one whose
+  // newest scan is from today (website_scan_state keeps each site's newest scan time).
+  const figures = pool.query(
+    `SELECT
+       (SELECT count(*) FROM scan_batches) AS batches_total,
+       (SELECT COALESCE(sum(figured), 0) FROM census_figure_deltas) AS total_websites,
+       (SELECT count(*) FROM website_scan_state s WHERE s.last_scanned_at > $1)
+         - (SELECT count(*) FROM websites w JOIN website_scan_state s ON s.website_id = w.id
+             WHERE (NOT w.active OR w.opted_out) AND s.last_scanned_at > $1) AS scanned_in_cycle,
+       (SELECT COALESCE(sum(mcp), 0) FROM census_figure_deltas) AS mcp_enabled,
+       (SELECT count(*) FROM website_scan_state WHERE last_scanned_at >= $2) AS scanned_today,
+       (SELECT count(*) FROM scan_progress_events WHERE scan_time >= $2 AND had_error) AS errors_today,
+       (SELECT max(last_scanned_at) FROM website_scan_state) AS last_scan_time`,
+    [new Date(opts.now.getTime() - opts.rescanIntervalMs), dayStart],
+  );
+  return scanProgressRowSchema.parse((await figures).rows[0]);
 }

@@ -37,6 +37,7 @@ import { readServerCardSites } from '../queries/server-card-sites';
 import { readToolCategories } from '../queries/tool-categories';
 import { readWebsite } from '../queries/website-detail';
 import { weeklyGrowthWithBaseline } from '../queries/weekly-growth';
+import { keyedStaleWhileRevalidate, staleWhileRevalidate } from './stale-while-revalidate';
 
 export interface PublicData {
   metrics(): Promise<MetricsResponse>;
@@ -70,12 +71,14 @@ const percent1 = (part: number, whole: number): number => (whole === 0 ? 0 : Mat
  */
 export function createPublicData(deps: { pool: pg.Pool; clickhouse: ClickHouseClient; now?: () => Date }): PublicData {
   const now = deps.now ?? (() => new Date());
-  const metrics = cachedLoader(async (): Promise<MetricsResponse> => {
+  // The aggregate reads serve their last value while a refresh runs (stale-while-revalidate.ts):
+  // at a million sites some take a few hundred ms, which no visitor should wait for.
+  const metrics = staleWhileRevalidate(async (): Promise<MetricsResponse> => {
     const [m, growth] = await Promise.all([readMetrics(deps.pool), weeklyGrowthWithBaseline(deps.clickhouse, { now: now() })]);
     return { ...m, ...growth };
   }, TTL.state);
   const websites = keyedCachedLoader((q: WebsitesQuery) => listWebsites(deps.pool, q), TTL.state);
-  const industry = cachedLoader(async (): Promise<IndustryAnalytics> => {
+  const industry = staleWhileRevalidate(async (): Promise<IndustryAnalytics> => {
     const [categories, serverCardSites] = await Promise.all([readCategoryStats(deps.pool), readServerCardSites(deps.pool)]);
     const totalPlatforms = categories.reduce((n, c) => n + c.totalPlatforms, 0);
     const mcpEnabled = categories.reduce((n, c) => n + c.mcpAdoption, 0);
@@ -87,8 +90,8 @@ export function createPublicData(deps: { pool: pg.Pool; clickhouse: ClickHouseCl
       serverCards: { sites: serverCardSites, rate: percent1(serverCardSites, totalPlatforms) },
     };
   }, TTL.lists);
-  const toolCategories = cachedLoader(() => readToolCategories(deps.pool), TTL.lists);
-  const discovery = keyedCachedLoader((q: DiscoveryQuery) => readMcpDiscovery(deps.pool, q), TTL.lists);
+  const toolCategories = staleWhileRevalidate(() => readToolCategories(deps.pool), TTL.lists);
+  const discovery = keyedStaleWhileRevalidate((q: DiscoveryQuery) => readMcpDiscovery(deps.pool, q), TTL.lists);
   const adoption = keyedCachedLoader((days: TrendPeriod) => adoptionTrend(deps.clickhouse, { days, now: now() }), TTL.trends);
   const monthly = cachedLoader(() => monthlyGrowth(deps.clickhouse, { now: now() }), TTL.trends);
   const categories = cachedLoader(() => categoryGrowth(deps.clickhouse, { now: now() }), TTL.trends);
@@ -107,7 +110,7 @@ export function createPublicData(deps: { pool: pg.Pool; clickhouse: ClickHouseCl
     const all = q.from !== undefined && q.to !== undefined ? await categoryGrowthBetween(deps.clickhouse, resolveRange(q)) : await categories.get();
     return q.category ? all.filter((c) => c.category === q.category) : all;
   }, TTL.trends);
-  const security = cachedLoader(() => readSecurityAnalytics(deps.pool), TTL.lists);
+  const security = staleWhileRevalidate(() => readSecurityAnalytics(deps.pool), TTL.lists);
   const newlyAdopting = keyedCachedLoader((days: TrendPeriod) => readNewlyAdoptingSites(deps, { days, now: now() }), TTL.trends);
   return {
     metrics: () => metrics.get(),

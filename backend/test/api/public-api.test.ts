@@ -104,8 +104,12 @@ describe('public reads', () => {
 
   it('pages, searches and filters websites; unknown ids are 404; bad parameters are 400', async () => {
     const page = websitesResponseSchema.parse((await get('/api/websites?page=2&limit=10')).body);
-    expect(page.pagination).toEqual({ page: 2, limit: 10, total: 30, pages: 3 });
+    expect(page.pagination).toEqual({ page: 2, limit: 10, total: 30, pages: 3, nextCursor: expect.any(String) as string });
     expect(page.websites).toHaveLength(10);
+    // the keyset page after page 2 is page 3, and the last page has no next cursor
+    const third = websitesResponseSchema.parse((await get(`/api/websites?page=2&limit=10&after=${page.pagination.nextCursor}`)).body);
+    expect(third.websites.map((w) => w.id)).toEqual(websitesResponseSchema.parse((await get('/api/websites?page=3&limit=10')).body).websites.map((w) => w.id));
+    expect(third.pagination).toEqual({ limit: 10, total: 30, pages: 3, nextCursor: null });
     const mcp = websitesResponseSchema.parse((await get('/api/websites?hasMcp=true&limit=100')).body);
     expect(mcp.pagination.total).toBe(9);
     expect(mcp.websites.every((w) => w.latestScan?.hasMcp)).toBe(true);
@@ -116,7 +120,7 @@ describe('public reads', () => {
     const detail = websiteDetailSchema.parse((await get(`/api/websites/${siteIds[3]}`)).body);
     expect(detail.latestScan?.tools.length).toBe(2 + (3 % 4));
     expect((await get('/api/websites/999999')).status).toBe(404);
-    for (const bad of ['/api/websites/abc', '/api/websites?page=0', '/api/websites?limit=1000', '/api/websites?hasMcp=maybe', '/api/websites?page=1&page=2', '/api/websites?sort=name', '/api/metrics?x=1']) {
+    for (const bad of ['/api/websites/abc', '/api/websites?page=0', '/api/websites?limit=1000', '/api/websites?hasMcp=maybe', '/api/websites?page=1&page=2', '/api/websites?sort=name', '/api/websites?after=not-a-cursor', '/api/metrics?x=1']) {
       const res = await get(bad);
       expect(res.status, bad).toBe(400);
       expect(res.body).toHaveProperty('error');

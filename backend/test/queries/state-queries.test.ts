@@ -71,7 +71,7 @@ describe('state queries', () => {
 
   it('listWebsites pages, filters, searches and counts', async () => {
     const all = await listWebsites(db.pool, { page: 1, limit: 50 });
-    expect(all.pagination).toEqual({ page: 1, limit: 50, total: SITES - 1, pages: Math.ceil((SITES - 1) / 50) });
+    expect(all.pagination).toEqual({ page: 1, limit: 50, total: SITES - 1, pages: Math.ceil((SITES - 1) / 50), nextCursor: expect.any(String) as string });
     expect(all.websites.map((w) => w.name)).toEqual([...all.websites.map((w) => w.name)].sort());
     expect(all.websites[0]?.name).toBe('Site 00001');
 

@@ -17,7 +17,36 @@ export const searchTextSchema = singleLineText({ max: 200 }).optional();
 export const metricsResponseSchema = dashboardMetricsSchema.extend({ weeklyGrowth: weeklyGrowthSchema, weeklyGrowthBaseline: weeklyGrowthBaselineSchema.optional() });
 export type MetricsResponse = z.infer<typeof metricsResponseSchema>;
 
-/** GET /api/websites query: page ≥ 1, limit 1..100 (default 15), optional filters. */
+/** Where a keyset page of the websites list starts: after this (name, id) in the list's order. */
+export const websitesCursorSchema = z.object({ name: z.string().min(1).max(200), id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+export type WebsitesCursor = z.infer<typeof websitesCursorSchema>;
+
+/** The opaque `after` / `nextCursor` text of a cursor: base64url of the UTF-8 JSON `[name, id]` (btoa: works in browsers too). */
+export function encodeWebsitesCursor(cursor: WebsitesCursor): string {
+  const bytes = new TextEncoder().encode(JSON.stringify([cursor.name, cursor.id]));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The cursor an `after` text names, or null when it is not one this API issued. */
+export function decodeWebsitesCursor(text: string): WebsitesCursor | null {
+  if (!/^[A-Za-z0-9_-]{1,1200}$/.test(text)) return null;
+  try {
+    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+    const parsed: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))));
+    const pair = z.tuple([z.string(), z.number()]).safeParse(parsed);
+    if (!pair.success) return null;
+    const cursor = websitesCursorSchema.safeParse({ name: pair.data[0], id: pair.data[1] });
+    return cursor.success ? cursor.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * GET /api/websites query: page ≥ 1, limit 1..100 (default 15), optional filters.
+ * `after` (beyond the spec) asks for the keyset page following a `nextCursor`
+ * of an earlier answer instead of `page`: a page deep in the list costs the same as the first.
+ */
 export const websitesQuerySchema = z
   .object({
     page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -25,6 +54,12 @@ export const websitesQuerySchema = z
     search: searchTextSchema,
     category: singleLineText({ min: 1, max: 80 }).optional(),
     hasMcp: flag.optional(),
+    after: z
+      .string()
+      .max(1200)
+      .refine((s) => decodeWebsitesCursor(s) !== null, 'must be a nextCursor this API returned')
+      .optional()
+      .describe('Keyset cursor: the `pagination.nextCursor` of the previous page (then `page` is ignored)'),
   })
   .strict();
 export type WebsitesQuery = z.infer<typeof websitesQuerySchema>;
@@ -67,7 +102,15 @@ export type WebsiteSummary = z.infer<typeof websiteSummarySchema>;
 
 export const websitesResponseSchema = z.object({
   websites: z.array(websiteSummarySchema),
-  pagination: z.object({ page: z.number().int().min(1), limit: z.number().int().min(1), total: count, pages: count }),
+  pagination: z.object({
+    /** The page number (absent for a keyset page asked for with `after`). */
+    page: z.number().int().min(1).optional(),
+    limit: z.number().int().min(1),
+    total: count,
+    pages: count,
+    /** Pass as `after` for the next page; null on the last page. */
+    nextCursor: z.string().nullable().optional(),
+  }),
 });
 export type WebsitesResponse = z.infer<typeof websitesResponseSchema>;
 
