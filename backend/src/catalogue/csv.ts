@@ -9,8 +9,8 @@
  *   and parsing continues; only an oversized or undecodable input fails as a whole.
  */
 
-/** Largest accepted input, in bytes. */
-export const MAX_CSV_BYTES = 10 * 1024 * 1024;
+/** Largest accepted input, in bytes: room for a catalogue of a few million sites (1M is ~60–100 MB). */
+export const MAX_CSV_BYTES = 256 * 1024 * 1024;
 /** Longest accepted field, in characters. */
 export const MAX_FIELD_CHARS = 2048;
 /** Longest excerpt of a rejected record kept for reports. */

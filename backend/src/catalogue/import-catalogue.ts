@@ -13,7 +13,7 @@ export interface ImportOptions {
    * `insert-missing`: only add sites whose host is new; existing rows are left exactly as they are.
    */
   mode?: 'upsert' | 'insert-missing';
-  /** Rows per statement (default 5,000). */
+  /** Rows per statement (default 10,000). */
   batchSize?: number;
 }
 
@@ -32,31 +32,45 @@ export interface PreparedSite extends CatalogueSite {
   line: number;
 }
 
-const DEFAULT_BATCH = 5000;
+const DEFAULT_BATCH = 10_000;
+
+/**
+ * Validates rows and deduplicates them by normalised host, a slice at a time:
+ * the first row of a host (in the order the slices are added) wins, later
+ * ones are rejected as `duplicate of line N`.
+ */
+class SitePreparer {
+  readonly rejected: CatalogueReject[] = [];
+  private readonly firstLineByHost = new Map<string, number>();
+
+  add(rows: readonly CatalogueInputRow[]): PreparedSite[] {
+    const sites: PreparedSite[] = [];
+    for (const row of rows) {
+      const result = validateRow(row);
+      if (!result.ok) {
+        this.rejected.push(reject(row, result.reason));
+        continue;
+      }
+      const first = this.firstLineByHost.get(result.site.host);
+      if (first !== undefined) {
+        this.rejected.push(reject(row, `duplicate of line ${first}`));
+        continue;
+      }
+      this.firstLineByHost.set(result.site.host, row.line);
+      sites.push({ ...result.site, line: row.line });
+    }
+    return sites;
+  }
+}
 
 /**
  * Validates rows and deduplicates them by normalised host: the first row of
  * a host wins, later ones are rejected as `duplicate of line N`.
  */
 export function prepareSites(rows: readonly CatalogueInputRow[]): { sites: PreparedSite[]; rejected: CatalogueReject[] } {
-  const sites: PreparedSite[] = [];
-  const rejected: CatalogueReject[] = [];
-  const firstLineByHost = new Map<string, number>();
-  for (const row of rows) {
-    const result = validateRow(row);
-    if (!result.ok) {
-      rejected.push(reject(row, result.reason));
-      continue;
-    }
-    const first = firstLineByHost.get(result.site.host);
-    if (first !== undefined) {
-      rejected.push(reject(row, `duplicate of line ${first}`));
-      continue;
-    }
-    firstLineByHost.set(result.site.host, row.line);
-    sites.push({ ...result.site, line: row.line });
-  }
-  return { sites, rejected };
+  const preparer = new SitePreparer();
+  const sites = preparer.add(rows);
+  return { sites, rejected: preparer.rejected };
 }
 
 function reject(row: CatalogueInputRow, reason: string): CatalogueReject {
@@ -137,6 +151,48 @@ export async function upsertSites(client: pg.PoolClient | pg.Client, sites: read
   return counts;
 }
 
+/** Rows validated per step of prepareAndUpsertSites. */
+const PIPELINE_ROWS = 10_000;
+
+/**
+ * prepareSites + upsertSites in steps of PIPELINE_ROWS rows: while Postgres
+ * writes one step's sites, the next step is validated, so validation (CPU
+ * here) and writing (CPU in the database server) overlap instead of adding up
+ * on a large file. Same result as the two in sequence; runs inside the
+ * caller's transaction. Gives every prepared site, in file order, too.
+ */
+export async function prepareAndUpsertSites(
+  client: pg.PoolClient | pg.Client,
+  rows: readonly CatalogueInputRow[],
+  opts: ImportOptions = {},
+): Promise<UpsertCounts & { sites: PreparedSite[]; rejected: CatalogueReject[] }> {
+  const preparer = new SitePreparer();
+  const counts: UpsertCounts = { inserted: 0, updated: 0, unchanged: 0 };
+  const all: PreparedSite[] = [];
+  let writing: Promise<void> = Promise.resolve();
+  try {
+    for (let start = 0; start < rows.length; start += PIPELINE_ROWS) {
+      const sites = preparer.add(rows.slice(start, start + PIPELINE_ROWS));
+      for (const site of sites) all.push(site);
+      // the previous step's write finishes (it ran while this step was validated) before the next is sent
+      await writing;
+      writing = sites.length === 0 ? Promise.resolve() : upsertSites(client, sites, opts).then((c) => addCounts(counts, c));
+    }
+    await writing;
+  } catch (err) {
+    // a failed write is the error to report; do not leave its promise unobserved
+    await writing.catch(() => undefined);
+    throw err;
+  }
+  return { ...counts, sites: all, rejected: preparer.rejected };
+}
+
+function addCounts(into: UpsertCounts, c: UpsertCounts): void {
+  into.inserted += c.inserted;
+  into.updated += c.updated;
+  into.unchanged += c.unchanged;
+}
+
 /**
  * Validates, deduplicates and upserts catalogue rows by host in one
  * transaction. Invalid and duplicate rows are reported, never fatal; a
@@ -150,12 +206,8 @@ export async function importCatalogue(
 ): Promise<ImportResult> {
   const rows = isParsed(input) ? input.rows : input;
   const prior = isParsed(input) ? input.rejected : [];
-  const { sites, rejected } = prepareSites(rows);
-  const allRejected = [...prior, ...rejected].sort((a, b) => a.line - b.line);
-  if (sites.length === 0) return { inserted: 0, updated: 0, unchanged: 0, rejected: allRejected };
-
-  const counts = await inTransaction(db, (client) => upsertSites(client, sites, opts));
-  return { ...counts, rejected: allRejected };
+  const { inserted, updated, unchanged, rejected } = await inTransaction(db, (client) => prepareAndUpsertSites(client, rows, opts));
+  return { inserted, updated, unchanged, rejected: [...prior, ...rejected].sort((a, b) => a.line - b.line) };
 }
 
 function isParsed(input: readonly CatalogueInputRow[] | ParsedCatalogue): input is ParsedCatalogue {

@@ -13,6 +13,6 @@ export {
   type CatalogueReject,
   type ParsedCatalogue,
 } from './catalogue-file';
-export { importCatalogue, prepareSites, upsertSites, inTransaction, type ImportOptions, type ImportResult, type UpsertCounts, type Queryable } from './import-catalogue';
+export { importCatalogue, prepareAndUpsertSites, prepareSites, upsertSites, inTransaction, type ImportOptions, type ImportResult, type UpsertCounts, type Queryable } from './import-catalogue';
 export { ensureCatalogue, BUILT_IN_CATALOGUE, CATALOGUE_SEEDED_KEY, type EnsureCatalogueOptions, type EnsureCatalogueResult } from './seed';
 export { formatCounts, formatReject, summarizeRejects } from './report';

@@ -3,7 +3,7 @@ import { projectPath } from '@mcp-census/streams/platform/project-root';
 import { SINGLE_KEY_LOCKS } from '@mcp-census/streams/platform/advisory-locks';
 import type { Logger } from '@mcp-census/streams/platform/logger';
 import { readCatalogueFile } from './catalogue-file';
-import { inTransaction, prepareSites, upsertSites, type Queryable } from './import-catalogue';
+import { inTransaction, prepareAndUpsertSites, prepareSites, type Queryable } from './import-catalogue';
 import { formatCounts, summarizeRejects } from './report';
 import { syncCatalogueEndpoints } from './sync-catalogue-endpoints';
 
@@ -57,16 +57,19 @@ export async function ensureCatalogue(db: Queryable, opts: EnsureCatalogueOption
   }
 
   const parsed = await readCatalogueFile(file);
-  const { sites, rejected: invalid } = prepareSites(parsed.rows);
-  const rejected = [...parsed.rejected, ...invalid].sort((a, b) => a.line - b.line);
 
-  const counts = await inTransaction(db, async (client) => {
+  const loaded = await inTransaction(db, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [SINGLE_KEY_LOCKS.catalogueSeed]);
     if (!fromOperator) {
       const { rowCount } = await client.query('SELECT 1 FROM app_settings WHERE key = $1', [CATALOGUE_SEEDED_KEY]);
       if ((rowCount ?? 0) > 0) return undefined; // another process loaded it meanwhile
     }
-    const result = await upsertSites(client, sites, fromOperator ? { source: 'catalogue', mode: 'upsert' } : { source: 'catalogue', mode: 'insert-missing' });
+    // validated while written (a large CATALOGUE_FILE loads in about the time of its writes alone)
+    const { sites, rejected: invalid, ...result } = await prepareAndUpsertSites(
+      client,
+      parsed.rows,
+      fromOperator ? { source: 'catalogue', mode: 'upsert' } : { source: 'catalogue', mode: 'insert-missing' },
+    );
     // Sites that were there before the load (registrations) get the list's endpoints too.
     if (!fromOperator) await syncCatalogueEndpoints(client, sites);
     const marker = {
@@ -81,9 +84,10 @@ export async function ensureCatalogue(db: Queryable, opts: EnsureCatalogueOption
        ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
       [CATALOGUE_SEEDED_KEY, JSON.stringify(marker)],
     );
-    return result;
+    return { counts: result, rejected: [...parsed.rejected, ...invalid].sort((a, b) => a.line - b.line) };
   });
-  if (counts === undefined) return { action: 'already-seeded' };
+  if (loaded === undefined) return { action: 'already-seeded' };
+  const { counts, rejected } = loaded;
 
   const summary = formatCounts({ ...counts, rejected });
   log.info(`${fromOperator ? 'CATALOGUE_FILE' : 'built-in catalogue'} ${file}: ${summary}`);
