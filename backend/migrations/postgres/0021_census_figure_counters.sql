@@ -127,7 +127,21 @@ END $$;
 -- tables allow one event per trigger, hence three triggers per table.
 CREATE FUNCTION census_websites_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'INSERT' THEN PERFORM census_refresh_sites(ARRAY(SELECT id FROM new_rows));
+  IF TG_OP = 'INSERT' THEN
+    -- A new site has no scan or liveness yet, so its contribution follows from the row
+    -- alone: no joins and no locks, which keeps a million-site import fast. A row that
+    -- somehow exists already is recomputed the general way.
+    WITH added AS (
+      INSERT INTO census_site_figures (website_id, category, listed, figured)
+      SELECT id, category, active::int, (active AND NOT opted_out)::int FROM new_rows
+          ON CONFLICT (website_id) DO NOTHING
+      RETURNING category, listed, figured
+    )
+    INSERT INTO census_figure_deltas (category, listed, figured, mcp, capable, tools, resources, prompts, reachable, unreachable, server_cards)
+    SELECT category, sum(listed), sum(figured), 0, 0, 0, 0, 0, 0, 0, 0 FROM added GROUP BY category;
+    PERFORM census_refresh_sites(ARRAY(SELECT n.id FROM new_rows n
+                                        WHERE EXISTS (SELECT 1 FROM latest_scans l WHERE l.website_id = n.id)
+                                           OR EXISTS (SELECT 1 FROM site_liveness v WHERE v.website_id = n.id)));
   ELSIF TG_OP = 'UPDATE' THEN PERFORM census_refresh_sites(ARRAY(SELECT id FROM new_rows UNION SELECT id FROM old_rows));
   ELSE PERFORM census_refresh_sites(ARRAY(SELECT id FROM old_rows));
   END IF;
