@@ -15,14 +15,22 @@ export function utcDay(at: Date): string {
 export async function snapshotDailyReport(db: Queryable, date: Date | string): Promise<void> {
   const day = typeof date === 'string' ? date : utcDay(date);
   await db.query(
-    `WITH s AS (
-       SELECT count(*)::integer AS total_websites,
-              count(*) FILTER (WHERE ${COUNTED_MCP})::integer AS mcp_enabled_count,
-              COALESCE(sum(l.tools_count) FILTER (WHERE ${COUNTED_MCP}), 0)::integer AS total_tools
-         FROM websites w
-         LEFT JOIN latest_scans l ON l.website_id = w.id
+    // Two reads instead of one three-way join over every site: the counted
+    // sites are a small part of all (latest_scans and site_liveness hold one
+    // row per site, so the inner join counts exactly what the outer join's
+    // FILTER did). It runs once per chunk, so at a million sites this matters.
+    `WITH counted AS (
+       SELECT count(*) AS sites, sum(l.tools_count) AS tools
+         FROM latest_scans l
+         JOIN websites w ON w.id = l.website_id
          ${JOIN_LIVENESS}
-        WHERE w.active AND NOT w.opted_out
+        WHERE w.active AND NOT w.opted_out AND ${COUNTED_MCP}
+     ),
+     s AS (
+       SELECT (SELECT count(*) FROM websites w WHERE w.active AND NOT w.opted_out)::integer AS total_websites,
+              counted.sites::integer AS mcp_enabled_count,
+              COALESCE(counted.tools, 0)::integer AS total_tools
+         FROM counted
      )
      INSERT INTO scan_history_reports (report_date, total_websites, mcp_enabled_count, adoption_rate, total_tools)
      SELECT $1::date, total_websites, mcp_enabled_count,

@@ -131,7 +131,8 @@ export async function projectScanCompleted(pool: pg.Pool, events: Completed[], o
       const findingsBefore = await readFindingsBefore(client, winningSites);
       await refreshSiteFindings(client, [...new Set([...winningSites, ...previousMoved])].sort((a, b) => a - b));
       await recordNewFindings(client, findingsBefore, winning, latestBefore);
-      await refreshToolNameKeys(client, [...changedSites]);
+      // the names replaceSets just stored for exactly these sites
+      await refreshToolNameKeys(client, changedWinners.map((e) => ({ websiteId: e.payload.websiteId, toolNames: e.payload.result.tools.map((t) => cleanText(t.name)) })));
       // after latest_scans: it stands in for reached history that retention pruned
       await recordOutcomes(client, freshEvents, opts.liveness);
 

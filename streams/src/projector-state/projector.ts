@@ -23,7 +23,7 @@ export interface StateProjectorOptions {
   /** Topic overrides (tests); dead-letter topics default to `${topic}.dlq`. */
   topics?: { completed?: string; log?: string; delta?: string; completedDlq?: string; logDlq?: string };
   groupIds?: { completed?: string; logs?: string };
-  /** Events per transaction / offset commit (default 2,000). */
+  /** Events per transaction / offset commit (default 10,000): the per-chunk statements (history snapshot, recent-scans prune, commit) are paid once per chunk. */
   chunkSize?: number;
   /** Partitions projected at once (default 2): one chunk's Kafka and parse work overlaps another's transaction. */
   partitionsConsumedConcurrently?: number;
@@ -50,7 +50,7 @@ export async function startStateProjector(opts: StateProjectorOptions): Promise<
   const completedTopic = opts.topics?.completed ?? TOPICS.scanCompleted;
   const logTopic = opts.topics?.log ?? TOPICS.scanLog;
   const deltaTopic = opts.topics?.delta ?? TOPICS.dashboardDelta;
-  const chunkSize = opts.chunkSize ?? 2_000;
+  const chunkSize = opts.chunkSize ?? 10_000;
 
   const publishDelta = async (changedWebsiteIds: number[], at: Date): Promise<void> => {
     const payload: DashboardDeltaPayload = {
@@ -72,7 +72,7 @@ export async function startStateProjector(opts: StateProjectorOptions): Promise<
         type: 'scan.completed',
         chunkSize,
         // scan results with tool lists run to several KiB: let one fetch fill a chunk
-        maxBytesPerPartition: 8 * 1024 * 1024,
+        maxBytesPerPartition: 32 * 1024 * 1024,
         // Partitions hold disjoint sites (keyed by website id); the few shared
         // rows (recent scans, today's history row) are taken in the same order
         // by every chunk, so concurrent chunks mostly queue; a deadlock Postgres

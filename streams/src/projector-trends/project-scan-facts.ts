@@ -2,6 +2,7 @@ import type { ClickHouseClient } from '@clickhouse/client';
 import type { TypedEnvelope } from '../kafka/envelope';
 import { uniqueByEventId } from '../kafka/fold-latest';
 import { scanOutcome } from '@mcp-census/schemas';
+import { columnsOf, insertRows } from './insert-rows';
 
 /** The website's category (the app backs it with Postgres `websites.category`); null/undefined → UNCATEGORIZED. */
 export type CategoryOf = (websiteId: number) => string | null | undefined | Promise<string | null | undefined>;
@@ -27,9 +28,22 @@ export interface TrendFactRow {
   outcome: string;
 }
 
+const FACT_COLUMNS = columnsOf<TrendFactRow>({
+  event_id: true, website_id: true, category: true, scan_time: true, has_mcp: true, tools_count: true,
+  resources_count: true, prompts_count: true, response_time_ms: true, has_error: true, outcome: true,
+});
+
 /** 'YYYY-MM-DD HH:MM:SS.mmm' in UTC, what DateTime64(3, 'UTC') parses without best-effort mode. */
 export function toClickHouseDateTime(d: Date): string {
   return d.toISOString().replace('T', ' ').replace('Z', '');
+}
+
+/** A canonical UTC ISO time (what toISOString writes), the form every producer sends. */
+const CANONICAL_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** toClickHouseDateTime of an ISO time; a canonical one is rewritten without a Date (per row, per projector). */
+export function isoToClickHouseDateTime(iso: string): string {
+  return CANONICAL_ISO.test(iso) ? `${iso.slice(0, 10)} ${iso.slice(11, 23)}` : toClickHouseDateTime(new Date(iso));
 }
 
 export function factRow(event: TypedEnvelope<'scan.completed'>, category: string): TrendFactRow {
@@ -38,7 +52,7 @@ export function factRow(event: TypedEnvelope<'scan.completed'>, category: string
     event_id: event.eventId,
     website_id: p.websiteId,
     category,
-    scan_time: toClickHouseDateTime(new Date(p.scanTime)),
+    scan_time: isoToClickHouseDateTime(p.scanTime),
     has_mcp: p.result.hasMcp ? 1 : 0,
     tools_count: p.result.tools.length,
     resources_count: p.result.resources.length,
@@ -52,7 +66,7 @@ export function factRow(event: TypedEnvelope<'scan.completed'>, category: string
 
 /**
  * Writes one fact row per scan.completed event (one INSERT per chunk,
- * JSONEachRow). Idempotent and order-tolerant by construction: the tables
+ * JSONCompactEachRow). Idempotent and order-tolerant by construction: the tables
  * dedupe by event id / per-site-day argMax at query time (see
  * migrations/clickhouse/0002_trends.sql), so re-inserting an event or
  * inserting an older scan after a newer one changes no query result.
@@ -72,7 +86,7 @@ export async function projectScanFacts(
   }
   const rows = unique.map((e) => factRow(e, categories.get(e.payload.websiteId) ?? UNCATEGORIZED));
   for (let i = 0; i < rows.length; i += MAX_ROWS_PER_INSERT) {
-    await client.insert({ table: TREND_FACTS_TABLE, values: rows.slice(i, i + MAX_ROWS_PER_INSERT), format: 'JSONEachRow' });
+    await insertRows(client, TREND_FACTS_TABLE, FACT_COLUMNS, rows.slice(i, i + MAX_ROWS_PER_INSERT));
   }
   return { inserted: rows.length };
 }

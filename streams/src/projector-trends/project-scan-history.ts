@@ -2,7 +2,8 @@ import type { ClickHouseClient } from '@clickhouse/client';
 import { scanOutcome, type ScanResult } from '@mcp-census/schemas';
 import type { TypedEnvelope } from '../kafka/envelope';
 import { uniqueByEventId } from '../kafka/fold-latest';
-import { toClickHouseDateTime } from './project-scan-facts';
+import { columnsOf, insertRows } from './insert-rows';
+import { isoToClickHouseDateTime, toClickHouseDateTime } from './project-scan-facts';
 
 export const SCAN_HISTORY_TABLE = 'site_scan_history';
 export const DEFINITION_BODIES_TABLE = 'site_definition_bodies';
@@ -52,6 +53,14 @@ export interface DefinitionBodyRow {
   body: string;
 }
 
+const HISTORY_COLUMNS = columnsOf<ScanHistoryRow>({
+  event_id: true, website_id: true, scan_time: true, outcome: true, not_scanned_reason: true, evidence: true, endpoint: true,
+  transport: true, protocol_version: true, error: true, response_time_ms: true, tools_count: true, resources_count: true,
+  prompts_count: true, resource_templates_count: true, tools_truncated: true, resources_truncated: true, prompts_truncated: true,
+  resource_templates_truncated: true, def_kinds: true, def_names: true, def_hashes: true,
+});
+const BODY_COLUMNS = columnsOf<DefinitionBodyRow>({ hash: true, kind: true, seen_at: true, body: true });
+
 interface Definition {
   kind: HistoryDefinitionKind;
   name: string;
@@ -80,7 +89,7 @@ export function historyRow(event: TypedEnvelope<'scan.completed'>): ScanHistoryR
   return {
     event_id: event.eventId.toLowerCase(),
     website_id: event.payload.websiteId,
-    scan_time: toClickHouseDateTime(new Date(event.payload.scanTime)),
+    scan_time: isoToClickHouseDateTime(event.payload.scanTime),
     outcome: scanOutcome(r),
     not_scanned_reason: r.notScanned?.reason ?? '',
     evidence: r.evidence ?? '',
@@ -153,13 +162,13 @@ export function* insertGroups<R>(rows: readonly R[], sizeOf: (row: R) => number)
   if (group.length > 0) yield group;
 }
 
-// ~ the JSONEachRow size of a row: the definitions dominate (kind, name, 64-char hash each)
+// ~ the JSON size of a row: the definitions dominate (kind, name, 64-char hash each)
 const historySize = (r: ScanHistoryRow): number => 600 + r.error.length + r.endpoint.length + r.def_names.reduce((n, name) => n + name.length + 100, 0);
 const bodySize = (r: DefinitionBodyRow): number => 150 + r.body.length;
 
 /**
  * Writes one history row per scan.completed event and each distinct
- * definition body of the chunk once (JSONEachRow). Idempotent and
+ * definition body of the chunk once (JSONCompactEachRow). Idempotent and
  * order-tolerant: rows are keyed by event id and readers order by scan time
  * (0007_site_scan_history.sql), so redelivery or late events read the same.
  */
@@ -169,11 +178,11 @@ export async function projectScanHistory(client: ClickHouseClient, events: reado
   // bodies first: a history row never names a hash whose body is not stored yet
   const bodies = bodyRows(unique);
   for (const group of insertGroups(bodies, bodySize)) {
-    await client.insert({ table: DEFINITION_BODIES_TABLE, values: group, format: 'JSONEachRow' });
+    await insertRows(client, DEFINITION_BODIES_TABLE, BODY_COLUMNS, group);
   }
   const rows = unique.map(historyRow);
   for (const group of insertGroups(rows, historySize)) {
-    await client.insert({ table: SCAN_HISTORY_TABLE, values: group, format: 'JSONEachRow' });
+    await insertRows(client, SCAN_HISTORY_TABLE, HISTORY_COLUMNS, group);
   }
   return { scans: rows.length, bodies: bodies.length };
 }

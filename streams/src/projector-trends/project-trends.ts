@@ -22,8 +22,9 @@ export async function projectTrends(
   refresh: (from: string) => Promise<unknown> = (from) => refreshDailyTotals(client, from),
   liveness: LivenessSettings = DEFAULT_LIVENESS,
 ): Promise<{ inserted: number }> {
-  const { inserted } = await projectScanFacts(client, events, categoryOf);
-  await projectScanHistory(client, events);
+  // independent tables: the engine runs the two INSERT streams side by side
+  const [{ inserted }] = await Promise.all([projectScanFacts(client, events, categoryOf), projectScanHistory(client, events)]);
+  // after the facts: departures are derived from them
   const unreachable = events.filter((e) => scanOutcome(e.payload.result) === 'unreachable').map((e) => e.payload.websiteId);
   await recordConfirmedDepartures(client, unreachable, liveness);
   if (inserted > 0) {

@@ -19,8 +19,9 @@ export interface TrendsProjectorOptions {
   /** Topic overrides (tests); the dead-letter topic defaults to `${completed}.dlq`. */
   topics?: { completed?: string; completedDlq?: string };
   groupId?: string;
-  /** Events per INSERT / offset commit (default 2,000). */
+  /** Events per INSERT / offset commit (default 10,000): each INSERT makes parts and each chunk waits for a daily-totals refresh, so fewer, larger chunks go further. */
   chunkSize?: number;
+  /** Partitions projected at once (default 4, KAFKA_PARTITIONS' default): their chunks share one daily-totals refresh and keep the engine busy while Node parses. */
   partitionsConsumedConcurrently?: number;
   /** LIVENESS_CONFIRM_SCANS / LIVENESS_CONFIRM_HOURS: when an unreachable site leaves the trend totals (default 3 scans over 24 h). */
   liveness?: LivenessSettings;
@@ -47,9 +48,10 @@ export async function startTrendsProjector(opts: TrendsProjectorOptions): Promis
     topic,
     dlqTopic: opts.topics?.completedDlq ?? `${topic}.dlq`,
     type: 'scan.completed',
-    chunkSize: opts.chunkSize ?? 2_000,
-    maxBytesPerPartition: 8 * 1024 * 1024,
-    partitionsConsumedConcurrently: opts.partitionsConsumedConcurrently ?? 2,
+    chunkSize: opts.chunkSize ?? 10_000,
+    // scan results with tool lists run to several KiB: let one fetch fill a chunk
+    maxBytesPerPartition: 32 * 1024 * 1024,
+    partitionsConsumedConcurrently: opts.partitionsConsumedConcurrently ?? 4,
     handle: async (events) => {
       await projectTrends(opts.clickhouse, events, opts.categoryOf, (from) => rollup.request(from), opts.liveness);
     },

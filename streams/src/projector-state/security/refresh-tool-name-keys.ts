@@ -1,20 +1,25 @@
 import type pg from 'pg';
 import { hasNonLatinLookalike, toolNameKey } from '../../security/index';
 
+/** A site whose tool set was just replaced, with its tool names as stored (cleaned). */
+export interface SiteToolNames {
+  websiteId: number;
+  toolNames: readonly string[];
+}
+
 /**
  * Cross-server tool shadowing (SAFE-T1301) input, incrementally: `sites` just
  * got new tool sets, so only their name-key rows are replaced; no other
- * site's rows are read or written. The analytics group the keys at read time
- * (read-shadowing-pairs.ts), which is what makes a generic name shared by
- * thousands of servers cost nothing per event.
+ * site's rows are read or written. The names are those the chunk just wrote
+ * to site_tools (the caller passes them, saving a read back). The analytics
+ * group the keys at read time (read-shadowing-pairs.ts), which is what makes
+ * a generic name shared by thousands of servers cost nothing per event.
  */
-export async function refreshToolNameKeys(client: pg.PoolClient, sites: readonly number[]): Promise<void> {
+export async function refreshToolNameKeys(client: pg.PoolClient, sites: readonly SiteToolNames[]): Promise<void> {
   if (sites.length === 0) return;
-  const ids = [...sites];
-  const current = await client.query<{ website_id: string; name: string }>('SELECT website_id, name FROM site_tools WHERE website_id = ANY($1::bigint[])', [ids]);
-  await client.query('DELETE FROM tool_name_keys WHERE website_id = ANY($1::bigint[])', [ids]);
-  const rows = current.rows
-    .map((r) => ({ site: Number(r.website_id), name: String(r.name) }))
+  await client.query('DELETE FROM tool_name_keys WHERE website_id = ANY($1::bigint[])', [sites.map((s) => s.websiteId)]);
+  const rows = sites
+    .flatMap((s) => s.toolNames.map((name) => ({ site: s.websiteId, name })))
     .map((r) => ({ ...r, key: toolNameKey(r.name), lookalike: hasNonLatinLookalike(r.name.normalize('NFKC')) }))
     .filter((r) => r.key !== '');
   if (rows.length === 0) return;
