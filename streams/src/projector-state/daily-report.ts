@@ -1,4 +1,3 @@
-import { COUNTED_MCP, JOIN_LIVENESS } from '@mcp-census/schemas/counted-mcp';
 import type { Queryable } from './limits';
 
 /** The UTC calendar day of `at` as YYYY-MM-DD. */
@@ -15,22 +14,15 @@ export function utcDay(at: Date): string {
 export async function snapshotDailyReport(db: Queryable, date: Date | string): Promise<void> {
   const day = typeof date === 'string' ? date : utcDay(date);
   await db.query(
-    // Two reads instead of one three-way join over every site: the counted
-    // sites are a small part of all (latest_scans and site_liveness hold one
-    // row per site, so the inner join counts exactly what the outer join's
-    // FILTER did). It runs once per chunk, so at a million sites this matters.
-    `WITH counted AS (
-       SELECT count(*) AS sites, sum(l.tools_count) AS tools
-         FROM latest_scans l
-         JOIN websites w ON w.id = l.website_id
-         ${JOIN_LIVENESS}
-        WHERE w.active AND NOT w.opted_out AND ${COUNTED_MCP}
-     ),
-     s AS (
-       SELECT (SELECT count(*) FROM websites w WHERE w.active AND NOT w.opted_out)::integer AS total_websites,
-              counted.sites::integer AS mcp_enabled_count,
-              COALESCE(counted.tools, 0)::integer AS total_tools
-         FROM counted
+    // From the maintained census counts (migration 0021: kept by triggers in
+    // the transaction of every write they count, with the COUNTED_MCP rule),
+    // so this costs a few summed rows instead of a join over every site; it
+    // runs once per projected chunk.
+    `WITH s AS (
+       SELECT COALESCE(sum(figured), 0)::integer AS total_websites,
+              COALESCE(sum(mcp), 0)::integer AS mcp_enabled_count,
+              COALESCE(sum(tools), 0)::integer AS total_tools
+         FROM census_figure_deltas
      )
      INSERT INTO scan_history_reports (report_date, total_websites, mcp_enabled_count, adoption_rate, total_tools)
      SELECT $1::date, total_websites, mcp_enabled_count,
