@@ -1,4 +1,4 @@
-import { markShared } from './shared-answers';
+import { keyedStaleWhileRevalidate, staleWhileRevalidate } from '../services/stale-while-revalidate';
 
 /**
  * A value recomputed at most once per `ttlMs`, with one computation in flight
@@ -6,51 +6,13 @@ import { markShared } from './shared-answers';
  * are the same for every visitor, so thousands of requests a second cost the
  * database a few queries. A failed computation is not cached. The value is
  * marked shared, so the JSON encoder compresses it once (never mutate it).
+ * It is staleWhileRevalidate with nothing ever served past its lifetime.
  */
 export function cachedLoader<T>(load: () => Promise<T>, ttlMs: number, clock: () => number = Date.now): { get(): Promise<T>; invalidate(): void } {
-  let value: { at: number; data: T } | undefined;
-  let inFlight: Promise<T> | undefined;
-  let generation = 0;
-  return {
-    get() {
-      if (value && clock() - value.at < ttlMs) return Promise.resolve(value.data);
-      if (!inFlight) {
-        const started = clock();
-        const gen = generation;
-        inFlight = load()
-          .then(markShared)
-          .then((data) => {
-            if (gen === generation) value = { at: started, data };
-            return data;
-          })
-          .finally(() => {
-            inFlight = undefined;
-          });
-      }
-      return inFlight;
-    },
-    invalidate() {
-      generation += 1;
-      value = undefined;
-    },
-  };
+  return staleWhileRevalidate(load, ttlMs, { maxStaleMs: 0, clock });
 }
 
 /** cachedLoader per key (bounded: the oldest keys are dropped past `maxKeys`). */
 export function keyedCachedLoader<K, T>(load: (key: K) => Promise<T>, ttlMs: number, maxKeys = 500): { get(key: K, cacheKey: string): Promise<T>; invalidate(): void } {
-  const loaders = new Map<string, ReturnType<typeof cachedLoader<T>>>();
-  return {
-    get(key, cacheKey) {
-      let loader = loaders.get(cacheKey);
-      if (!loader) {
-        loader = cachedLoader(() => load(key), ttlMs);
-        loaders.set(cacheKey, loader);
-        if (loaders.size > maxKeys) loaders.delete(loaders.keys().next().value as string);
-      }
-      return loader.get();
-    },
-    invalidate() {
-      loaders.clear();
-    },
-  };
+  return keyedStaleWhileRevalidate(load, ttlMs, maxKeys, 0);
 }

@@ -7,8 +7,8 @@ export interface StaleWhileRevalidate<T> {
 }
 
 /**
- * A value recomputed at most once per `ttlMs`, like http/cached-loader.ts,
- * but a caller arriving after the TTL gets the previous value at once while
+ * A value recomputed at most once per `ttlMs` (http/cached-loader.ts is this
+ * with nothing served stale); a caller arriving after the TTL gets the previous value at once while
  * one refresh runs behind it: aggregate reads that take a few hundred ms at a
  * million sites then never make a visitor wait for them (p99 stays at the
  * cache's). A value is served stale for at most `maxStaleMs` (default three
@@ -57,13 +57,13 @@ export function staleWhileRevalidate<T>(load: () => Promise<T>, ttlMs: number, o
 }
 
 /** staleWhileRevalidate per key (bounded: the oldest keys are dropped past `maxKeys`). */
-export function keyedStaleWhileRevalidate<K, T>(load: (key: K) => Promise<T>, ttlMs: number, maxKeys = 500): { get(key: K, cacheKey: string): Promise<T>; invalidate(): void } {
+export function keyedStaleWhileRevalidate<K, T>(load: (key: K) => Promise<T>, ttlMs: number, maxKeys = 500, maxStaleMs?: number): { get(key: K, cacheKey: string): Promise<T>; invalidate(): void } {
   const loaders = new Map<string, StaleWhileRevalidate<T>>();
   return {
     get(key, cacheKey) {
       let loader = loaders.get(cacheKey);
       if (!loader) {
-        loader = staleWhileRevalidate(() => load(key), ttlMs);
+        loader = staleWhileRevalidate(() => load(key), ttlMs, maxStaleMs === undefined ? {} : { maxStaleMs });
         loaders.set(cacheKey, loader);
         if (loaders.size > maxKeys) loaders.delete(loaders.keys().next().value as string);
       }
