@@ -1,7 +1,6 @@
 import { SEVERITIES, SAFE_MCP_TACTICS, techniqueById, type SecurityAnalytics, type Severity } from '@mcp-census/schemas';
 import type pg from 'pg';
 import { z } from 'zod';
-import { SHADOWING_PAIRS_SQL } from './shadowing-pairs';
 
 /** Techniques listed in topVulnerabilities. */
 export const TOP_VULNERABILITIES = 10;
@@ -21,42 +20,61 @@ const rowSchema = z.object({
  * its findings: a server listing ten poisoned tools counts once per
  * technique. Findings come from the per-site detectors, cross-server
  * shadowing, and the population rule of T1001 (a tool description more than
- * 3σ longer than the mean over ≥ 30 descriptions, low), evaluated here so it
- * always uses today's population. Active sites only.
+ * 3σ longer than the mean over ≥ 30 descriptions, low). Active, not opted-out
+ * sites confirmed MCP only.
+ *
+ * The first two are maintained per site in the writing transaction (migration
+ * 0023: security_site_pairs, counts in security_rank_deltas), so this reads a
+ * few rows however large the census. T1001's population rule moves with every
+ * tool, so it is evaluated here: the threshold from the maintained length sums,
+ * then the tools past it through the length index (a 3σ tail).
  */
+const THRESHOLD_SQL = `
+SELECT floor(s.total / s.n + 3 * sqrt((s.n * s.squares - s.total * s.total) / (s.n * s.n)))::bigint AS threshold
+  FROM (SELECT sum(n) AS n, sum(total) AS total, sum(squares) AS squares FROM tool_description_length_deltas) s
+ WHERE s.n >= 30 AND s.n * s.squares - s.total * s.total > 0`;
+
+// $1: longest description length within the T1001 threshold (a length past it is flagged), or null.
 const SQL = `
-WITH stats AS (
-  SELECT avg(length(description)) AS m, stddev_pop(length(description)) AS sd, count(description) AS n FROM site_tools
+WITH tail AS (
+  SELECT w.id AS website_id, w.name, w.url
+    FROM (SELECT DISTINCT website_id FROM site_tools WHERE length(description) > $1::bigint) t
+    JOIN websites w ON w.id = t.website_id AND w.active AND NOT w.opted_out
+    JOIN site_liveness v ON v.website_id = t.website_id AND v.status = 'mcp'
+   WHERE NOT EXISTS (SELECT 1 FROM security_site_pairs p WHERE p.website_id = t.website_id AND p.technique_id = 'SAFE-T1001')
 ),
-findings AS (
-  SELECT website_id, technique_id, severity FROM site_findings
-  UNION ALL SELECT website_id, 'SAFE-T1301', severity FROM (${SHADOWING_PAIRS_SQL}) shadow
-  UNION ALL SELECT DISTINCT t.website_id, 'SAFE-T1001', 'low'
-    FROM site_tools t, stats s
-   WHERE s.n >= 30 AND s.sd > 0 AND length(t.description) > s.m + 3 * s.sd
+by_rank AS (
+  SELECT technique_id, rank, sum(sites) AS sites
+    FROM (SELECT technique_id, rank, sites FROM security_rank_deltas
+          UNION ALL SELECT 'SAFE-T1001', 4, count(*) FROM tail) c
+   GROUP BY technique_id, rank HAVING sum(sites) > 0
 ),
-pairs AS (
-  SELECT f.website_id, f.technique_id, w.name, w.url,
-         min(CASE f.severity WHEN 'critical' THEN 1 WHEN 'high' THEN 2 WHEN 'medium' THEN 3 ELSE 4 END) AS rank
-    FROM findings f JOIN websites w ON w.id = f.website_id AND w.active AND NOT w.opted_out
-    -- only servers that count as MCP (a confirmed unreachable one left the figures)
-    JOIN site_liveness v ON v.website_id = f.website_id AND v.status = 'mcp'
-   GROUP BY 1, 2, 3, 4
-),
-ranked AS (
-  SELECT *, row_number() OVER (PARTITION BY technique_id ORDER BY rank, name, website_id) AS n FROM pairs
+techniques AS (
+  SELECT technique_id, min(rank) AS rank, sum(sites) AS affected,
+         ARRAY[COALESCE(sum(sites) FILTER (WHERE rank = 1), 0), COALESCE(sum(sites) FILTER (WHERE rank = 2), 0),
+               COALESCE(sum(sites) FILTER (WHERE rank = 3), 0), COALESCE(sum(sites) FILTER (WHERE rank = 4), 0)] AS by_rank
+    FROM by_rank GROUP BY technique_id
 )
-SELECT technique_id, min(rank) AS rank, count(*) AS affected,
-       ARRAY[count(*) FILTER (WHERE rank = 1), count(*) FILTER (WHERE rank = 2), count(*) FILTER (WHERE rank = 3), count(*) FILTER (WHERE rank = 4)] AS by_rank,
-       COALESCE(json_agg(json_build_object('name', name, 'url', url) ORDER BY n) FILTER (WHERE n <= ${EXAMPLE_SITES}), '[]') AS examples
-  FROM ranked
- GROUP BY technique_id`;
+SELECT t.technique_id, t.rank, t.affected, t.by_rank,
+       (SELECT COALESCE(json_agg(json_build_object('name', e.name, 'url', e.url) ORDER BY e.rank, e.name, e.website_id), '[]')
+          FROM (SELECT * FROM (
+                  (SELECT p.rank, p.name, p.website_id, p.url FROM security_site_pairs p
+                    WHERE p.technique_id = t.technique_id ORDER BY p.rank, p.name, p.website_id LIMIT ${EXAMPLE_SITES})
+                  UNION ALL
+                  (SELECT 4, x.name, x.website_id, x.url FROM tail x
+                    WHERE t.technique_id = 'SAFE-T1001' ORDER BY x.name, x.website_id LIMIT ${EXAMPLE_SITES})) u
+                 ORDER BY rank, name, website_id LIMIT ${EXAMPLE_SITES}) e) AS examples
+  FROM techniques t`;
+
+const thresholdRow = z.object({ threshold: z.coerce.number().int() });
 
 const severityOf = (rank: number): Severity => SEVERITIES[rank - 1] ?? 'low';
 
 /** GET /api/security/analytics from the projected findings. */
 export async function readSecurityAnalytics(db: pg.Pool): Promise<SecurityAnalytics> {
-  const { rows } = await db.query(SQL);
+  const stats = await db.query(THRESHOLD_SQL);
+  const threshold = stats.rows[0] ? thresholdRow.parse(stats.rows[0]).threshold : null;
+  const { rows } = await db.query(SQL, [threshold]);
   const techniques = rows
     .map((r) => rowSchema.parse(r))
     .flatMap((r) => {

@@ -128,11 +128,13 @@ export async function projectScanCompleted(pool: pg.Pool, events: Completed[], o
       await recordScanChanges(client, changedWinners, latestBefore);
       if (changedWinners.length > 0) await replaceSets(client, changedWinners);
       await replaceResourceTemplates(client, winning);
+      // the names replaceSets just stored for exactly these sites. Before the findings: writing the
+      // names takes the shadowing aggregates' lock (migration 0023), which must come before this
+      // transaction locks any site's security row, or two chunks sharing tool names deadlock.
+      await refreshToolNameKeys(client, changedWinners.map((e) => ({ websiteId: e.payload.websiteId, toolNames: e.payload.result.tools.map((t) => cleanText(t.name)) })));
       const findingsBefore = await readFindingsBefore(client, winningSites);
       await refreshSiteFindings(client, [...new Set([...winningSites, ...previousMoved])].sort((a, b) => a - b));
       await recordNewFindings(client, findingsBefore, winning, latestBefore);
-      // the names replaceSets just stored for exactly these sites
-      await refreshToolNameKeys(client, changedWinners.map((e) => ({ websiteId: e.payload.websiteId, toolNames: e.payload.result.tools.map((t) => cleanText(t.name)) })));
       // after latest_scans: it stands in for reached history that retention pruned
       await recordOutcomes(client, freshEvents, opts.liveness);
 
