@@ -40,6 +40,17 @@ const LISTS = {
              ORDER BY p.name, p.website_id, p.position LIMIT $2 OFFSET $3`,
 } as const;
 
+/** The lists' totals without a search term, kept exact by the triggers of migration 0022. */
+const MAINTAINED_TOTALS = `SELECT COALESCE(sum(endpoints), 0) AS endpoints, COALESCE(sum(tools), 0) AS tools,
+                                  COALESCE(sum(resources), 0) AS resources, COALESCE(sum(prompts), 0) AS prompts
+                             FROM discovery_count_deltas`;
+const maintainedTotalsRow = z.object({
+  endpoints: z.coerce.number().int(),
+  tools: z.coerce.number().int(),
+  resources: z.coerce.number().int(),
+  prompts: z.coerce.number().int(),
+});
+
 /** GET /api/mcp-discovery: one bounded page per list (or of the one list asked for). */
 export async function readMcpDiscovery(pool: pg.Pool, q: DiscoveryQuery): Promise<DiscoveryResponse> {
   const pattern = q.search ? `%${escapeLike(q.search)}%` : null;
@@ -51,12 +62,18 @@ export async function readMcpDiscovery(pool: pg.Pool, q: DiscoveryQuery): Promis
     const { rows } = await pool.query(`SELECT count(*) AS total FROM (${LISTS[kind].replace(/ORDER BY [^\n]*LIMIT \$2 OFFSET \$3$/, '')}) x`, [pattern]);
     return total.parse(rows[0]).total;
   };
+  // Without a search term every list's total is maintained (migration 0022): one sum of a few rows.
+  const maintainedTotals = async (): Promise<number[]> => {
+    const { rows } = await pool.query(MAINTAINED_TOTALS);
+    const sums = maintainedTotalsRow.parse(rows[0]);
+    return DISCOVERY_KINDS.map((kind) => (want(kind) ? sums[kind] : 0));
+  };
   const [endpoints, tools, resources, prompts, totals] = await Promise.all([
     run('endpoints'),
     run('tools'),
     run('resources'),
     run('prompts'),
-    Promise.all(DISCOVERY_KINDS.map(countOf)),
+    pattern === null ? maintainedTotals() : Promise.all(DISCOVERY_KINDS.map(countOf)),
   ]);
   const source = (r: { website_name: string; website_url: string }) => ({ websiteName: r.website_name, websiteUrl: r.website_url });
   return {
