@@ -75,6 +75,11 @@ export async function readSecurityAnalytics(db: pg.Pool): Promise<SecurityAnalyt
   const stats = await db.query(THRESHOLD_SQL);
   const threshold = stats.rows[0] ? thresholdRow.parse(stats.rows[0]).threshold : null;
   const { rows } = await db.query(SQL, [threshold]);
+  return securityAnalyticsFromRows(rows);
+}
+
+/** The response from one row per technique (technique_id, rank, affected, by_rank, examples). */
+export function securityAnalyticsFromRows(rows: readonly unknown[]): SecurityAnalytics {
   const techniques = rows
     .map((r) => rowSchema.parse(r))
     .flatMap((r) => {

@@ -1,20 +1,10 @@
-import { SEVERITIES, SAFE_MCP_TACTICS, techniqueById, type SecurityAnalytics, type Severity } from '@mcp-census/schemas';
+import type { SecurityAnalytics } from '@mcp-census/schemas';
 import type pg from 'pg';
-import { z } from 'zod';
+import { securityAnalyticsFromRows } from '../../../src/queries/security-analytics';
 import { SHADOWING_PAIRS_SQL } from '../../../src/queries/shadowing-pairs';
 
-/** Techniques listed in topVulnerabilities. */
-const TOP_VULNERABILITIES = 10;
-/** Example sites per top technique (spec: up to 3). */
+/** Example sites per technique (spec: up to 3). */
 const EXAMPLE_SITES = 3;
-
-const rowSchema = z.object({
-  technique_id: z.string(),
-  rank: z.coerce.number().int().min(1).max(4),
-  affected: z.coerce.number().int(),
-  by_rank: z.array(z.coerce.number().int()),
-  examples: z.array(z.object({ name: z.string(), url: z.string() })),
-});
 
 /**
  * A "vulnerability" is one (server, technique) pair, at the most severe of
@@ -52,40 +42,8 @@ SELECT technique_id, min(rank) AS rank, count(*) AS affected,
   FROM ranked
  GROUP BY technique_id`;
 
-const severityOf = (rank: number): Severity => SEVERITIES[rank - 1] ?? 'low';
-
 /** The analytics as the joins over every finding compute them (the read before migration 0023): the oracle of the maintained read. */
 export async function readSecurityAnalyticsJoined(db: pg.Pool): Promise<SecurityAnalytics> {
   const { rows } = await db.query(SQL);
-  const techniques = rows
-    .map((r) => rowSchema.parse(r))
-    .flatMap((r) => {
-      const technique = techniqueById(r.technique_id);
-      const tactic = technique ? SAFE_MCP_TACTICS.find((t) => t.id === technique.tacticId) : undefined;
-      return technique && tactic ? [{ ...r, technique, tactic }] : [];
-    });
-  const totals = [0, 0, 0, 0];
-  for (const t of techniques) t.by_rank.forEach((n, i) => (totals[i] = (totals[i] ?? 0) + n));
-  const byTactic = SAFE_MCP_TACTICS.flatMap((tactic) => {
-    const list = techniques.filter((t) => t.tactic.id === tactic.id).sort((a, b) => a.rank - b.rank || b.affected - a.affected || a.technique_id.localeCompare(b.technique_id));
-    if (list.length === 0) return [];
-    return [{
-      tactic: tactic.name,
-      count: list.reduce((n, t) => n + t.affected, 0),
-      techniques: list.map((t) => ({ techniqueId: t.technique_id, techniqueName: t.technique.name, severity: severityOf(t.rank), count: t.affected })),
-    }];
-  });
-  const topVulnerabilities = [...techniques]
-    .sort((a, b) => a.rank - b.rank || b.affected - a.affected || a.technique_id.localeCompare(b.technique_id))
-    .slice(0, TOP_VULNERABILITIES)
-    .map((t) => ({
-      techniqueId: t.technique_id,
-      techniqueName: t.technique.name,
-      severity: severityOf(t.rank),
-      tactic: t.tactic.name,
-      affectedServers: t.affected,
-      websites: t.examples.slice(0, EXAMPLE_SITES),
-    }));
-  const [critical = 0, high = 0, medium = 0, low = 0] = totals;
-  return { totalVulnerabilities: critical + high + medium + low, critical, high, medium, low, byTactic, topVulnerabilities };
+  return securityAnalyticsFromRows(rows);
 }
