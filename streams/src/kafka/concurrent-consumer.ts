@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { Partitioners, type Kafka, type KafkaMessage, type Producer } from 'kafkajs';
 import type { EventType } from '@mcp-census/schemas';
 import { parseEnvelope, type TypedEnvelope } from './envelope';
@@ -46,6 +47,9 @@ export async function runConcurrentEventConsumer<T extends EventType>(opts: Conc
   const metrics = consumerMetrics(opts.groupId, opts.topic);
   consumer.on(consumer.events.GROUP_JOIN, (e) => metrics.keepOnly(e.payload.memberAssignment[opts.topic] ?? []));
   const stopping = new AbortController();
+  // Every event in flight may wait on this signal (its back-off, the handler's own waits),
+  // each listener removed when it finishes: up to a few per slot by design, not a leak.
+  setMaxListeners(Math.max(10, 4 * opts.concurrency), stopping.signal);
 
   await consumer.run({
     // Only resolved offsets are ever committed, and we resolve an offset only
