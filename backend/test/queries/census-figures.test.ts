@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTED_MCP, JOIN_LIVENESS } from '@mcp-census/schemas/counted-mcp';
 import { projectScanCompleted } from '@mcp-census/streams/projector-state/index';
 import { rebuildStateProjection } from '@mcp-census/streams/projector-state/rebuild';
+import { untilSessionsWaitOnLocks } from '../../../test/support/lock-waiters';
 import { createTestDatabase } from '../../../test/support/test-database';
 import { addSites, completed, mcpResult, noMcpResult, shuffle } from '../../../streams/test/projector-state/helpers';
 import { readCategoryStats } from '../../src/queries/category-stats';
@@ -91,7 +92,7 @@ describe('maintained census figures (migration 0021)', () => {
       // b waits on a's row locks of the figures, then counts what a committed
       const projecting = projectScanCompleted(db.pool, site.map((id) => completed(id, later(), mcpResult(1, `c${id}`))), { now: t0 });
       const deactivating = b.query('UPDATE websites SET opted_out = NOT opted_out WHERE id = ANY($1::bigint[])', [site.slice(0, 20)]);
-      await new Promise((r) => setTimeout(r, 200));
+      await untilSessionsWaitOnLocks(db.pool, 2); // the projection and b, both behind a
       await a.query('COMMIT');
       await deactivating;
       await b.query('COMMIT');

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectScanCompleted } from '@mcp-census/streams/projector-state/index';
 import { rebuildStateProjection } from '@mcp-census/streams/projector-state/rebuild';
+import { untilSessionsWaitOnLocks } from '../../../test/support/lock-waiters';
 import { createTestDatabase } from '../../../test/support/test-database';
 import { addSites, completed, mcpResult, noMcpResult, shuffle } from '../../../streams/test/projector-state/helpers';
 import { notScannedResult, unreachableResult } from '../../../streams/test/projector-state/liveness-helpers';
@@ -50,17 +51,6 @@ async function maintainedTotals(q: Queryable = db.pool) {
 }
 
 const expectSameTotals = async () => expect(await maintainedTotals()).toEqual(await countedTotals());
-
-/** Resolves once some other session of this database waits on a lock. */
-async function untilSomeoneWaitsOnALock(): Promise<void> {
-  for (;;) {
-    const { rows } = await db.pool.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-    );
-    if ((rows[0]?.n ?? 0) > 0) return;
-    await new Promise((r) => setImmediate(r));
-  }
-}
 
 beforeAll(async () => {
   db = await createTestDatabase('discovery_counts');
@@ -155,7 +145,7 @@ describe('maintained discovery totals (migration 0022)', () => {
       // the projection waits on a's row locks of the counts and b on a's sites, then each counts what a committed
       const projecting = project(sites.map((id) => completed(id, later(), mcpResult(4, `f${id}`))));
       const flipping = b.query('UPDATE websites SET active = NOT active WHERE id = ANY($1::bigint[])', [sites.slice(20, 50)]);
-      await untilSomeoneWaitsOnALock();
+      await untilSessionsWaitOnLocks(db.pool);
       await a.query('COMMIT');
       await flipping;
       await b.query('COMMIT');

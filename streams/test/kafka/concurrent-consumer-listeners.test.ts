@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { testTopics } from '../../../test/support/test-database';
 import { waitFor } from '../../../test/support/wait-for';
@@ -28,6 +27,18 @@ describe('concurrent event consumer with many events in flight', () => {
     process.on('warning', onWarning);
     let waiting = 0;
     let mostWaiting = 0;
+    // handlers hold at this gate (listening on the stop signal, as a probe does) until more than ten wait
+    let open = () => {};
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    const atGate = (signal: AbortSignal) =>
+      new Promise<void>((resolve) => {
+        const leave = () => {
+          signal.removeEventListener('abort', leave);
+          resolve();
+        };
+        signal.addEventListener('abort', leave, { once: true });
+        void opened.then(leave);
+      });
     const failedOnce = new Set<string>();
     const done = new Set<string>();
     const consumer = await runConcurrentEventConsumer({
@@ -36,8 +47,9 @@ describe('concurrent event consumer with many events in flight', () => {
         const id = event.payload.message;
         waiting += 1;
         mostWaiting = Math.max(mostWaiting, waiting);
+        if (waiting > 10) open();
         try {
-          await sleep(200, undefined, { signal }).catch(() => undefined);
+          await atGate(signal);
         } finally {
           waiting -= 1;
         }
