@@ -4,14 +4,12 @@ import { eventEnvelopeSchema, scanLogPayloadSchema } from '@mcp-census/schemas';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { testTopics } from '../../../test/support/test-database';
 import { createKafka } from '../../src/kafka/client';
-import { runConcurrentEventConsumer } from '../../src/kafka/concurrent-consumer';
-import type { TypedEnvelope } from '../../src/kafka/envelope';
-import { runEventConsumer, type RunningConsumer } from '../../src/kafka/event-consumer';
+import type { RunningConsumer } from '../../src/kafka/event-consumer';
 import { createEventPublisher, type EventPublisher } from '../../src/kafka/event-publisher';
 import { highWatermarks, waitForGroupToReach } from '../../src/kafka/group-offsets';
 import { ensureTopics } from '../../src/kafka/topics';
 import { waitFor } from '../../../test/support/wait-for';
-import { silentLogger } from '../../src/platform/logger';
+import { scanLogConsumers } from './fixtures/scan-log-consumers';
 
 // The failure policy on the real embedded broker: a poison event is
 // dead-lettered and its partition moves on; an infrastructure failure is
@@ -50,26 +48,10 @@ async function readAll(topic: string): Promise<KafkaMessage[]> {
   return seen;
 }
 
-type Handle = (message: string) => Promise<void>;
-type Start = (topic: string, groupId: string, handle: Handle) => Promise<RunningConsumer>;
+const consumers = scanLogConsumers(kafka, 7);
 
-const consumers: Record<string, Start> = {
-  chunked: (topic, groupId, handle) =>
-    runEventConsumer({
-      kafka, groupId, topic, dlqTopic: `${topic}.dlq`, type: 'scan.log', chunkSize: 7, log: silentLogger(),
-      handle: async (events: TypedEnvelope<'scan.log'>[]) => {
-        for (const e of events) await handle(e.payload.message);
-      },
-    }),
-  concurrent: (topic, groupId, handle) =>
-    runConcurrentEventConsumer({
-      kafka, groupId, topic, dlqTopic: `${topic}.dlq`, type: 'scan.log', concurrency: 3, log: silentLogger(),
-      handle: (event: TypedEnvelope<'scan.log'>) => handle(event.payload.message),
-    }),
-};
-
-describe.each(Object.keys(consumers))('%s consumer failure policy', (kind) => {
-  const start = consumers[kind]!;
+describe.each(Object.keys(consumers) as (keyof typeof consumers)[])('%s consumer failure policy', (kind) => {
+  const start = consumers[kind];
 
   it('dead-letters an event that always fails and moves on past it', async () => {
     const topic = testTopics(`poison-${kind}`).log;

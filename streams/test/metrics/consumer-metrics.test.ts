@@ -3,14 +3,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { testTopics } from '../../../test/support/test-database';
 import { waitFor } from '../../../test/support/wait-for';
 import { createKafka } from '../../src/kafka/client';
-import { runConcurrentEventConsumer } from '../../src/kafka/concurrent-consumer';
-import type { TypedEnvelope } from '../../src/kafka/envelope';
-import { runEventConsumer, type RunningConsumer } from '../../src/kafka/event-consumer';
+import type { RunningConsumer } from '../../src/kafka/event-consumer';
 import { createEventPublisher, type EventPublisher } from '../../src/kafka/event-publisher';
 import { ensureTopics } from '../../src/kafka/topics';
-import { silentLogger } from '../../src/platform/logger';
 import { consumerMetrics } from '../../src/platform/metrics/consumer-metrics';
 import { processRegistry } from '../../src/platform/metrics/registry';
+import { scanLogConsumers } from '../kafka/fixtures/scan-log-consumers';
 
 // The shared consumer code counts for every consumer built on it, on the real embedded broker.
 const kafka = createKafka({ brokers: inject('kafkaBrokers'), clientId: 'consumer-metrics-test' });
@@ -32,26 +30,10 @@ async function value(name: string, labels: Record<string, string>): Promise<numb
   return data?.values.find((v) => Object.entries(labels).every(([k, l]) => String(v.labels[k]) === l) && Object.keys(v.labels).length === Object.keys(labels).length)?.value;
 }
 
-type Handle = (message: string) => Promise<void>;
-type Start = (topic: string, groupId: string, handle: Handle) => Promise<RunningConsumer>;
+const consumers = scanLogConsumers(kafka, 4);
 
-const consumers: Record<string, Start> = {
-  chunked: (topic, groupId, handle) =>
-    runEventConsumer({
-      kafka, groupId, topic, dlqTopic: `${topic}.dlq`, type: 'scan.log', chunkSize: 4, log: silentLogger(),
-      handle: async (events: TypedEnvelope<'scan.log'>[]) => {
-        for (const e of events) await handle(e.payload.message);
-      },
-    }),
-  concurrent: (topic, groupId, handle) =>
-    runConcurrentEventConsumer({
-      kafka, groupId, topic, dlqTopic: `${topic}.dlq`, type: 'scan.log', concurrency: 3, log: silentLogger(),
-      handle: (event: TypedEnvelope<'scan.log'>) => handle(event.payload.message),
-    }),
-};
-
-describe.each(Object.keys(consumers))('%s consumer metrics', (kind) => {
-  const start = consumers[kind]!;
+describe.each(Object.keys(consumers) as (keyof typeof consumers)[])('%s consumer metrics', (kind) => {
+  const start = consumers[kind];
 
   it('counts handled, retried and dead-lettered events by step per partition, and the lag drops to 0', async () => {
     const topic = testTopics(`metrics-${kind}`).log;
