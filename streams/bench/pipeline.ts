@@ -26,6 +26,7 @@ import { readMetrics } from '../../backend/src/queries/dashboard-metrics';
 import { monthlyGrowth } from '../../backend/src/queries/monthly-growth';
 import { weeklyGrowth } from '../../backend/src/queries/weekly-growth';
 import { startBroker } from '../src/broker/index';
+import { p95, p95OfRuns } from './fixtures/query-timing';
 import { createKafka } from '../src/kafka/client';
 import { createEventPublisher } from '../src/kafka/event-publisher';
 import { highWatermarks, waitForGroupToReach } from '../src/kafka/group-offsets';
@@ -49,11 +50,6 @@ const TOPICS = { completed: 'bench.scan.completed.v1', log: 'bench.scan.log.v1',
 const progress = (m: string): void => void process.stderr.write(`${m}\n`);
 // The projectors' log: only their errors interrupt the bench output.
 const quiet = createLogger({ level: 'error' });
-
-function p95(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return Math.round((s[Math.min(s.length - 1, Math.ceil(s.length * 0.95) - 1)] ?? 0) * 10) / 10;
-}
 
 async function createDatabase(url: string, name: string): Promise<ClickHouseClient> {
   const server = createClient({ url, log: { level: ClickHouseLogLevel.OFF } });
@@ -110,14 +106,7 @@ async function timeQueries(client: ClickHouseClient, now: Date): Promise<Record<
   };
   const out: Record<string, number> = {};
   for (const [name, run] of Object.entries(queries)) {
-    await run();
-    const times: number[] = [];
-    for (let i = 0; i < RUNS; i += 1) {
-      const t = performance.now();
-      await run();
-      times.push(performance.now() - t);
-    }
-    out[name] = p95(times);
+    out[name] = await p95OfRuns(run, RUNS);
   }
   return out;
 }

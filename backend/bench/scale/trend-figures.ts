@@ -24,6 +24,7 @@ import { categoryGrowth } from '../../src/queries/category-growth';
 import { monthlyGrowth } from '../../src/queries/monthly-growth';
 import { addDays, utcDay } from '../../src/queries/trend-time';
 import { weeklyGrowth } from '../../src/queries/weekly-growth';
+import { p95OfRuns } from '../../../streams/bench/fixtures/query-timing';
 
 const DAYS = 365;
 const RUNS = Number(process.env.TREND_RUNS ?? 40);
@@ -31,11 +32,6 @@ const TARGET_P95_MS = 100;
 const DATABASE = 'scale_trend_figures';
 const TABLES = ['trend_daily_totals', 'trend_first_adoptions'] as const;
 const CATEGORIES = ['E-commerce', 'Development', 'AI', 'Media', 'FinTech'];
-
-const p95 = (times: number[]): number => {
-  const sorted = [...times].sort((a, b) => a - b);
-  return Math.round((sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] ?? 0) * 10) / 10;
-};
 
 /** The product's client with the trend tables read from DATABASE instead (bench only). */
 function qualified(client: ClickHouseClient): ClickHouseClient {
@@ -104,14 +100,7 @@ export async function measureTrendFigures(ctx: { clickhouse: ClickHouseClient; s
   };
   const p95Ms: Record<string, { p95Ms: number; target: number; pass: boolean }> = {};
   for (const [name, run] of Object.entries(queries)) {
-    await run();
-    const times: number[] = [];
-    for (let i = 0; i < RUNS; i += 1) {
-      const t = performance.now();
-      await run();
-      times.push(performance.now() - t);
-    }
-    const ms = p95(times);
+    const ms = await p95OfRuns(run, RUNS);
     p95Ms[name] = { p95Ms: ms, target: TARGET_P95_MS, pass: ms < TARGET_P95_MS };
     ctx.progress(`trends: ${name} p95 ${ms} ms`);
   }
