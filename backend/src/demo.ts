@@ -5,11 +5,11 @@
 // pipeline, so the trends have history from the first minute.
 import pg from 'pg';
 import { z } from 'zod';
-import { CATEGORIES, PRODUCT_NAME } from '@mcp-census/schemas';
+import { PRODUCT_NAME } from '@mcp-census/schemas';
 import type { SimulatedHistoryInfo } from '@mcp-census/schemas/api/simulated-history';
 import { stateProjection, trendsProjection } from '@mcp-census/streams';
 import { startSimulatedWeb, type SimulatedWeb } from '@mcp-census/streams/simweb/index';
-import type { CatalogueSite } from './catalogue/validate-row';
+import { catalogueSitesOf } from './catalogue/simulated-sites';
 import { ConfigError, loadConfig, orExitOnConfigError, type AppConfig } from './config/config';
 import { replaySimulatedHistory } from './demo/simulated-history';
 import type { CensusExtras, RunningCensus } from './runtime/census-server';
@@ -46,13 +46,7 @@ await runUntilSignalled(async () => {
   // A fixed port keeps the sites' URLs, and so the catalogue, stable across restarts.
   const web = await startSimulatedWeb({ sites: demo.DEMO_SITES, seed: DEMO_SEED, latencyMs: [20, 80], port: demo.DEMO_WEB_PORT });
   log.info(`simulated web: ${web.sites.length} virtual sites on 127.0.0.1:${web.port}`);
-  const known = new Set<string>(CATEGORIES);
-  const simulatedSites: CatalogueSite[] = web.sites.map((site) => ({
-    name: site.name,
-    url: site.url,
-    host: new URL(site.url).host,
-    category: (known.has(site.category) ? site.category : 'Reference') as CatalogueSite['category'],
-  }));
+  const simulatedSites = catalogueSitesOf(web.sites);
 
   const { startCensus } = await import('./runtime/census-server');
   let history: SimulatedHistoryInfo | null = null;

@@ -1,7 +1,20 @@
+import { CATEGORIES } from '@mcp-census/schemas';
 import type { Logger } from '@mcp-census/streams/platform/logger';
 import { inTransaction, upsertSites, type Queryable } from './import-catalogue';
 import { CATALOGUE_SEEDED_KEY } from './seed';
 import type { CatalogueSite } from './validate-row';
+
+const KNOWN_CATEGORIES = new Set<string>(CATEGORIES);
+
+/** The simulated web's virtual sites as catalogue rows; a category outside the census's list files under Reference. */
+export function catalogueSitesOf(sites: readonly { name: string; url: string; category: string }[]): CatalogueSite[] {
+  return sites.map((site) => ({
+    name: site.name,
+    url: site.url,
+    host: new URL(site.url).host,
+    category: (KNOWN_CATEGORIES.has(site.category) ? site.category : 'Reference') as CatalogueSite['category'],
+  }));
+}
 
 /**
  * Loads the simulated web's virtual sites as the catalogue (`npm run demo`).

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATEGORIES, metricsResponseSchema, reportDeletionResponseSchema, scanControlResponseSchema } from '@mcp-census/schemas';
+import { metricsResponseSchema, reportDeletionResponseSchema, scanControlResponseSchema } from '@mcp-census/schemas';
 import { startSimulatedWeb, type SimulatedWeb } from '@mcp-census/streams/simweb/index';
-import type { CatalogueSite } from '../../src/catalogue/validate-row';
+import { catalogueSitesOf } from '../../src/catalogue/simulated-sites';
 import { loadConfig } from '../../src/config/config';
 import { startCensus, type RunningCensus } from '../../src/runtime/census-server';
 import { anyNumber } from '../matchers';
@@ -29,8 +29,7 @@ async function login(): Promise<string> {
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'census-api-'));
   web = await startSimulatedWeb({ sites: 40, seed: 7 });
-  const known = new Set<string>(CATEGORIES);
-  const simulatedSites: CatalogueSite[] = web.sites.map((s) => ({ name: s.name, url: s.url, host: new URL(s.url).host, category: (known.has(s.category) ? s.category : 'Reference') as CatalogueSite['category'] }));
+  const simulatedSites = catalogueSitesOf(web.sites);
   const config = loadConfig({
     DATA_DIR: dataDir,
     PORT: '0',

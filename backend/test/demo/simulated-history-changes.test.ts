@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CATEGORIES } from '@mcp-census/schemas';
 import { createEventPublisher, createKafka, createProber, ensureTopics, highWatermarks, stateProjection, trendsProjection, type EventPublisher, type Prober } from '@mcp-census/streams';
 import { silentLogger } from '@mcp-census/streams/platform/logger';
 import { startSimulatedWeb, type ProfileName, type SimSite, type SimulatedWeb } from '@mcp-census/streams/simweb/index';
@@ -8,8 +7,7 @@ import { hasHistory } from '@mcp-census/streams/simweb/history/history-plan';
 import { waitForProjection } from '@mcp-census/streams/simweb/history/projection-wait';
 import { createClickHouseTestDatabase } from '../../../test/support/clickhouse-test-database';
 import { createTestDatabase, testTopics } from '../../../test/support/test-database';
-import { seedSimulatedSites } from '../../src/catalogue/simulated-sites';
-import type { CatalogueSite } from '../../src/catalogue/validate-row';
+import { catalogueSitesOf, seedSimulatedSites } from '../../src/catalogue/simulated-sites';
 import { replaySimulatedHistory } from '../../src/demo/simulated-history';
 import { readSiteHistory } from '../../src/queries/site-history';
 
@@ -59,8 +57,7 @@ async function historyThenLiveScan(withLiveLists: boolean) {
   const topics = { ...testTopics(`demo-changes-${suffix}`), delta: `demo-changes.${suffix}.delta` };
   const groups = { state: `g-state-${suffix}`, logs: `g-logs-${suffix}`, trends: `g-trends-${suffix}` };
   await ensureTopics(kafka, [topics.completed, `${topics.completed}.dlq`, topics.log, `${topics.log}.dlq`, topics.delta, `${topics.delta}.dlq`], 2);
-  const known = new Set<string>(CATEGORIES);
-  const catalogue: CatalogueSite[] = web.sites.map((s) => ({ name: s.name, url: s.url, host: new URL(s.url).host, category: (known.has(s.category) ? s.category : 'Reference') as CatalogueSite['category'] }));
+  const catalogue = catalogueSitesOf(web.sites);
   await seedSimulatedSites(db.pool, catalogue, silentLogger());
   const { rows } = await db.pool.query<{ id: string; host: string }>('SELECT id, host FROM websites');
   const ids = new Map(rows.map((r) => [r.host, Number(r.id)]));

@@ -1,14 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CATEGORIES } from '@mcp-census/schemas';
 import { createKafka, ensureTopics, trendsProjection } from '@mcp-census/streams';
 import { silentLogger } from '@mcp-census/streams/platform/logger';
 import { generateSites, type SimSite } from '@mcp-census/streams/simweb/sites';
 import { historyEnd, planSimulatedHistory } from '@mcp-census/streams/simweb/history/history-plan';
 import { createClickHouseTestDatabase } from '../../../test/support/clickhouse-test-database';
 import { createTestDatabase, testTopics } from '../../../test/support/test-database';
-import { seedSimulatedSites } from '../../src/catalogue/simulated-sites';
-import type { CatalogueSite } from '../../src/catalogue/validate-row';
+import { catalogueSitesOf, seedSimulatedSites } from '../../src/catalogue/simulated-sites';
 import { replaySimulatedHistory } from '../../src/demo/simulated-history';
 import { readSiteHistory } from '../../src/queries/site-history';
 
@@ -35,8 +33,7 @@ beforeAll(async () => {
   db = await createTestDatabase('demo_scan_history');
   ch = await createClickHouseTestDatabase('demo_scan_history', { clickhouseUrl: inject('clickhouseUrl'), databaseUrl: inject('databaseUrl') });
   await ensureTopics(kafka, [topics.completed, `${topics.completed}.dlq`], 2);
-  const known = new Set<string>(CATEGORIES);
-  const catalogue: CatalogueSite[] = sites.map((s) => ({ name: s.name, url: s.url, host: new URL(s.url).host, category: (known.has(s.category) ? s.category : 'Reference') as CatalogueSite['category'] }));
+  const catalogue = catalogueSitesOf(sites);
   await seedSimulatedSites(db.pool, catalogue, silentLogger());
   const { rows } = await db.pool.query<{ id: string; host: string }>('SELECT id, host FROM websites');
   const ids = new Map(rows.map((r) => [r.host, Number(r.id)]));

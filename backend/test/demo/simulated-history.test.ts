@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CATEGORIES, emptyScanResult, type AdoptionTrendPoint } from '@mcp-census/schemas';
+import { emptyScanResult, type AdoptionTrendPoint } from '@mcp-census/schemas';
 import { createEventPublisher, createKafka, ensureTopics, enqueueBatch, highWatermarks, runProgressTracker, stateProjection, trendsProjection, type EventPublisher } from '@mcp-census/streams';
 import { createLogger, silentLogger, type Logger } from '@mcp-census/streams/platform/logger';
 import { generateSites, type SimSite } from '@mcp-census/streams/simweb/sites';
 import { historyEnd, planSimulatedHistory, type HistoryPlan, type HistoryState } from '@mcp-census/streams/simweb/history/history-plan';
 import { createClickHouseTestDatabase } from '../../../test/support/clickhouse-test-database';
 import { createTestDatabase, testTopics } from '../../../test/support/test-database';
-import { seedSimulatedSites } from '../../src/catalogue/simulated-sites';
-import type { CatalogueSite } from '../../src/catalogue/validate-row';
+import { catalogueSitesOf, seedSimulatedSites } from '../../src/catalogue/simulated-sites';
 import { readHistoryMarker, writeHistoryMarker } from '../../src/demo/history-marker';
 import { replaySimulatedHistory, type SimulatedHistoryOptions } from '../../src/demo/simulated-history';
 import { adoptionTrend } from '../../src/queries/adoption-trend';
@@ -107,8 +106,7 @@ beforeAll(async () => {
   db = await createTestDatabase('demo_history');
   ch = await createClickHouseTestDatabase('demo_history', { clickhouseUrl: inject('clickhouseUrl'), databaseUrl: inject('databaseUrl') });
   await ensureTopics(kafka, [topics.completed, `${topics.completed}.dlq`, topics.log, `${topics.log}.dlq`, topics.delta, `${topics.delta}.dlq`, topics.requested], 2);
-  const known = new Set<string>(CATEGORIES);
-  const catalogue: CatalogueSite[] = sites.map((s) => ({ name: s.name, url: s.url, host: new URL(s.url).host, category: (known.has(s.category) ? s.category : 'Reference') as CatalogueSite['category'] }));
+  const catalogue = catalogueSitesOf(sites);
   await seedSimulatedSites(db.pool, catalogue, silentLogger());
   const { rows } = await db.pool.query<{ id: string; host: string }>('SELECT id, host FROM websites');
   websiteIdOf = new Map(rows.map((r) => [r.host, Number(r.id)]));

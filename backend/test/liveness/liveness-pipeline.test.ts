@@ -2,9 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adoptionTrendSchema, CATEGORIES, metricsResponseSchema, scanProgressResponseSchema, websiteDetailSchema, websitesResponseSchema, type MetricsResponse } from '@mcp-census/schemas';
+import { adoptionTrendSchema, metricsResponseSchema, scanProgressResponseSchema, websiteDetailSchema, websitesResponseSchema, type MetricsResponse } from '@mcp-census/schemas';
 import { startSimulatedWeb, type SimSite, type SimulatedWeb } from '@mcp-census/streams/simweb/index';
-import type { CatalogueSite } from '../../src/catalogue/validate-row';
+import { catalogueSitesOf } from '../../src/catalogue/simulated-sites';
 import { loadConfig } from '../../src/config/config';
 import { startCensus, type RunningCensus } from '../../src/runtime/census-server';
 import { createLogger } from '@mcp-census/streams/platform/logger';
@@ -30,8 +30,7 @@ beforeAll(async () => {
   web = await startSimulatedWeb({ sites: 16, seed: 21, assign: ['stateless-2026', 'no-mcp', 'legacy-streamable', 'no-mcp'] });
   mcpSites = web.sites.filter((s) => s.expected.hasMcp);
   truth = { mcp: mcpSites.length, tools: mcpSites.reduce((n, s) => n + s.expected.toolCount, 0) };
-  const known = new Set<string>(CATEGORIES);
-  const simulatedSites: CatalogueSite[] = web.sites.map((s) => ({ name: s.name, url: s.url, host: new URL(s.url).host, category: (known.has(s.category) ? s.category : 'Reference') as CatalogueSite['category'] }));
+  const simulatedSites = catalogueSitesOf(web.sites);
   const config = loadConfig({
     DATA_DIR: path.join(dir, 'data'),
     PORT: '0',

@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import Router from '@koa/router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processRegistry } from '@mcp-census/streams/platform/metrics/registry';
+import { listenOnLoopback } from '../../../test/support/listen';
 import { createApp } from '../../src/http/app';
 import { methodLabel, routeLabel, STATIC_ROUTE, UNMATCHED_ROUTE } from '../../src/observability/http-metrics';
 import { parsePrometheusText, samplesOf, sumOf } from './prometheus-text';
@@ -19,10 +20,7 @@ beforeAll(async () => {
     throw new Error('boom');
   });
   const app = createApp({ frontendDir: undefined, checkHealth: () => Promise.reject(new Error('unused')), onUnexpectedError: () => undefined, routers: [router] });
-  server = app.listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  const address = server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  ({ server, base } = await listenOnLoopback(app));
 });
 
 afterAll(() => {

@@ -3,10 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATEGORIES } from '@mcp-census/schemas';
 import { createLogger } from '@mcp-census/streams/platform/logger';
 import { startSimulatedWeb, type SimulatedWeb } from '@mcp-census/streams/simweb/index';
-import type { CatalogueSite } from '../../src/catalogue/validate-row';
+import { catalogueSitesOf } from '../../src/catalogue/simulated-sites';
 import { loadConfig } from '../../src/config/config';
 import { startCensus, type RunningCensus } from '../../src/runtime/census-server';
 import { waitFor } from '../../../test/support/wait-for';
@@ -30,8 +29,7 @@ async function scrape(): Promise<Map<string, MetricFamily>> {
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'census-metrics-'));
   web = await startSimulatedWeb({ sites: SITES, seed: 11 });
-  const known = new Set<string>(CATEGORIES);
-  const simulatedSites: CatalogueSite[] = web.sites.map((s) => ({ name: s.name, url: s.url, host: new URL(s.url).host, category: (known.has(s.category) ? s.category : 'Reference') as CatalogueSite['category'] }));
+  const simulatedSites = catalogueSitesOf(web.sites);
   const config = loadConfig({
     DATA_DIR: dataDir,
     PORT: '0',

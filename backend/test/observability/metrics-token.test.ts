@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenOnLoopback } from '../../../test/support/listen';
 import { createApp } from '../../src/http/app';
 import type { MetricsSource } from '../../src/observability/census-metrics';
 
@@ -10,10 +11,7 @@ let base: string;
 
 beforeAll(async () => {
   const app = createApp({ frontendDir: undefined, checkHealth: () => Promise.reject(new Error('unused')), onUnexpectedError: () => undefined, prometheus: { registry: source, token: TOKEN } });
-  server = app.listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  const address = server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  ({ server, base } = await listenOnLoopback(app));
 });
 
 afterAll(() => {
