@@ -19,6 +19,12 @@ export interface ConcurrentConsumerOptions<T extends EventType> {
   concurrency: number;
   partitionsConsumedConcurrently?: number;
   /**
+   * Fetch size per partition (kafkajs default 1 MiB). A batch ends with its slowest events
+   * still running and nothing new started on that partition, so larger batches make these
+   * tails rarer.
+   */
+  maxBytesPerPartition?: number;
+  /**
    * Handles one event; resolves when its output is durably published.
    * Infrastructure failures (failure-class.ts) are retried with backoff and the
    * offset waits; any other failure is retried a few times, then the event goes
@@ -38,7 +44,12 @@ export interface ConcurrentConsumerOptions<T extends EventType> {
  * was in flight (at-least-once) and nothing is skipped.
  */
 export async function runConcurrentEventConsumer<T extends EventType>(opts: ConcurrentConsumerOptions<T>): Promise<RunningConsumer> {
-  const consumer = opts.kafka.consumer({ groupId: opts.groupId, ...CONSUMER_GROUP_TIMING, allowAutoTopicCreation: false });
+  const consumer = opts.kafka.consumer({
+    groupId: opts.groupId,
+    ...CONSUMER_GROUP_TIMING,
+    allowAutoTopicCreation: false,
+    ...(opts.maxBytesPerPartition ? { maxBytesPerPartition: opts.maxBytesPerPartition, maxBytes: Math.max(10 * 1024 * 1024, opts.maxBytesPerPartition * 2) } : {}),
+  });
   const dlq: Producer = opts.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false, createPartitioner: Partitioners.DefaultPartitioner });
   await Promise.all([consumer.connect(), dlq.connect()]);
   await consumer.subscribe({ topic: opts.topic, fromBeginning: true });
