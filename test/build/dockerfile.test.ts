@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { COMPILED_DIR } from '@mcp-census/streams/platform/programs';
+import { COMPILED_DIR, ROLE_NODE_FLAGS } from '@mcp-census/streams/platform/programs';
 import { PROJECT_ROOT } from '@mcp-census/streams/platform/project-root';
 import { BUILT_IN_CATALOGUE } from '../../backend/src/catalogue/seed';
 import { MIGRATIONS_ROOT } from '../../backend/src/migrations/migration-files';
@@ -13,7 +13,7 @@ const copied = stage.copies.flatMap((c) => c.sources);
 
 describe("the Dockerfile's runtime stage", () => {
   it('runs the compiled server as node, with production dependencies only', () => {
-    expect(stage.cmd).toEqual(['node', '--enable-source-maps', `${COMPILED_DIR}/main.js`]);
+    expect(stage.cmd).toEqual(['node', '--enable-source-maps', ...ROLE_NODE_FLAGS, `${COMPILED_DIR}/main.js`]);
     expect(stage.install).toEqual(expect.arrayContaining(['npm', 'ci', '--omit=dev']));
     expect(stage.user).toBe('node');
     expect(stage.healthcheck).toBe(true);

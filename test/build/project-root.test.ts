@@ -2,9 +2,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { findProjectRoot, PROJECT_ROOT, projectPath, RUNNING_COMPILED } from '@mcp-census/streams/platform/project-root';
-import { PROGRAMS, programBySource, programExecArgv, programFile } from '@mcp-census/streams/platform/programs';
+import { PROGRAMS, programBySource, programExecArgv, programFile, ROLE_NODE_FLAGS } from '@mcp-census/streams/platform/programs';
 
 let dir: string;
 
@@ -49,9 +49,17 @@ describe('programs', () => {
       expect(existsSync(projectPath(source)), source).toBe(true);
       expect(programFile(name as keyof typeof PROGRAMS)).toBe(projectPath(source));
     }
-    const [flag, loader] = programExecArgv();
+    const [flag, loader, ...rest] = programExecArgv();
     expect(flag).toBe('--import');
     expect(loader).toMatch(/^file:\/\/.*\/tsx\//);
+    expect(rest).toEqual([...ROLE_NODE_FLAGS]);
+  });
+
+  it('starts the product with the role flags wherever it is started', () => {
+    const scripts = (JSON.parse(readFileSync(projectPath('package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    for (const name of ['start', 'start:prod']) {
+      for (const flag of ROLE_NODE_FLAGS) expect(scripts[name]?.split(' '), name).toContain(flag);
+    }
   });
 
   it('finds a program by its source path, and refuses one that is not listed', () => {

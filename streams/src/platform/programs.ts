@@ -39,11 +39,20 @@ export function programBySource(source: string): ProgramName {
 }
 
 /**
+ * V8 flags every role process runs with (package.json start scripts, the
+ * Dockerfile's CMD and the programs started here; a test keeps them equal).
+ * A scan or a projected chunk makes many short-lived objects: a 32 MiB young
+ * generation (V8's default is 16) collects them in fewer scavenges, which
+ * measured ~10% less CPU in the scanner and the state projector.
+ */
+export const ROLE_NODE_FLAGS = ['--max-semi-space-size=32'] as const;
+
+/**
  * Node flags a child process needs to run programFile(): tsx's loader for a
  * TypeScript source (as an absolute URL, so any working directory works) or
  * source maps for a bundle, so stack traces name the TypeScript lines.
  */
 export function programExecArgv(): string[] {
-  if (RUNNING_COMPILED) return ['--enable-source-maps'];
-  return ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href];
+  if (RUNNING_COMPILED) return ['--enable-source-maps', ...ROLE_NODE_FLAGS];
+  return ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href, ...ROLE_NODE_FLAGS];
 }
