@@ -33,6 +33,8 @@ import { waitForProjectedMetrics } from './projected-metrics';
 
 const config = loadScaleConfig();
 const SCAN_CONCURRENCY = Number(process.env.SCALE_SCAN_CONCURRENCY ?? 256);
+/** Scanner role replicas (one consumer group): one scanner's event loop keeps about one core busy, so one per core. */
+const SCAN_PROCESSES = Number(process.env.SCALE_SCAN_PROCESSES ?? 2);
 const startedAt = performance.now();
 const progress = (m: string): void => void process.stderr.write(`[${((performance.now() - startedAt) / 1000).toFixed(0).padStart(4)} s] ${m}\n`);
 const selected = (s: Section) => config.sections.has(s);
@@ -132,7 +134,7 @@ try {
   if (productSectionsSelected) await section('setup', productSections);
   if (selected('scanning')) {
     await section('scanning', async () => {
-      figures.scanning = await measureScanning({ sites: config.scanSites, concurrency: SCAN_CONCURRENCY, dir, progress });
+      figures.scanning = await measureScanning({ sites: config.scanSites, processes: SCAN_PROCESSES, concurrency: SCAN_CONCURRENCY, dir, progress });
     });
   }
 } finally {

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createEventPublisher, createKafka, ensureTopics, startBroker } from '@mcp-census/streams';
+import { ROLE_NODE_FLAGS } from '@mcp-census/streams/platform/programs';
 import { TARGETS } from './config';
 import { cpuSecondsOf, growthAfterWarmupPct, sampleRss } from './process-rss';
 
@@ -15,22 +16,27 @@ const SIMWEB_SEED = 7;
 const PARTITIONS = 4;
 /** As bench:scan: every virtual host is served by one loopback server, so pace like the demo (20/s per host). */
 const HOST_RPS = 20;
-/** SCALE_SCAN_PROFILE=dir: the scanner process writes a CPU profile there (where its time goes). */
+/** SCALE_SCAN_PROFILE=dir: the scanner processes and the simulated web write CPU profiles there (where their time goes). */
 const PROFILE_DIR = process.env.SCALE_SCAN_PROFILE;
+const cpuProfileFlags = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
 
 type Ready = { type: 'ready'; port: number; sites: { id: number; url: string }[]; mcpSites: number };
 type Stats = { type: 'stats'; requests: number; toolCalls: number };
 
 export interface ScanningFigure {
   sites: number;
+  /** Scanner role processes in one consumer group (replicas), each with `concurrency` sites in flight. */
+  scannerProcesses: number;
   concurrency: number;
   seconds: number;
+  /** Over the whole run, start-up and the last slow sites included. */
   sitesPerSecond: number;
-  /** Between 10% and 90% of the results: the rate once the pipeline is full, before its tail. */
+  /** Between 10% and 90% of the results: the rate once the pipeline is full, before its tail; the issue's "sustained sites/s", which the target applies to. */
   sustainedSitesPerSecond: number;
   requestsPerSite: number;
-  scannerRss: { peakMb: number; warmMb: number; rssGrowthPct: number };
-  /** Cores each process kept busy on average during the run (where the machine's 2 cores went). */
+  /** Per scanner process. */
+  scannerRss: { peakMb: number; warmMb: number; rssGrowthPct: number }[];
+  /** Cores each kind of process kept busy on average during the run (where the machine's 2 cores went); scanner: all scanner processes together. */
   cpuCores: { scanner: number; simulatedWeb: number; benchAndBroker: number };
   rssGrowthPct: number;
   target: string;
@@ -57,11 +63,11 @@ function stopChild(child: ChildProcess): Promise<void> {
  * broker), at `sites` sites, with the scanner role in a child process whose
  * RSS is sampled: flat = growth ≤ 10% after warm-up.
  */
-export async function measureScanning(opts: { sites: number; concurrency: number; dir: string; progress: (m: string) => void }): Promise<ScanningFigure> {
+export async function measureScanning(opts: { sites: number; processes: number; concurrency: number; dir: string; progress: (m: string) => void }): Promise<ScanningFigure> {
   const { sites, progress } = opts;
   progress(`simulated web of ${sites} sites starting`);
-  const web = fork(SIMWEB, [String(sites)], { execArgv: ['--import', tsx], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  let scanner: ChildProcess | undefined;
+  const web = fork(SIMWEB, [String(sites)], { execArgv: ['--import', tsx, ...cpuProfileFlags], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const scanners: ChildProcess[] = [];
   const broker = await startBroker({ dataDir: path.join(opts.dir, 'scan-kafka') });
   try {
     const ready = await new Promise<Ready>((resolve, reject) => {
@@ -73,9 +79,17 @@ export async function measureScanning(opts: { sites: number; concurrency: number
     const topics = { requested: `bench.${id}.requested`, completed: `bench.${id}.completed`, log: `bench.${id}.log` };
     await ensureTopics(kafka, [topics.requested, `${topics.requested}.dlq`, topics.completed, topics.log], PARTITIONS);
 
-    scanner = fork(SCANNER, [], { execArgv: ['--import', tsx, ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [])], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    await ask(scanner, { brokers: broker.brokers, topics, web: { sites, seed: SIMWEB_SEED, port: ready.port }, concurrency: opts.concurrency, partitions: PARTITIONS, hostRps: HOST_RPS, groupId: `bench-scanner-${id}` });
-    const rss = sampleRss(scanner.pid ?? 0, 250);
+    // The scanner role as production runs it (ROLE_NODE_FLAGS), one process per replica in one
+    // consumer group: the partitions are split between them, as compose replicas split them.
+    for (let k = 0; k < opts.processes; k += 1) {
+      scanners.push(fork(SCANNER, [], { execArgv: ['--import', tsx, ...ROLE_NODE_FLAGS, ...cpuProfileFlags], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+    }
+    await Promise.all(
+      scanners.map((scanner) =>
+        ask(scanner, { brokers: broker.brokers, topics, web: { sites, seed: SIMWEB_SEED, port: ready.port }, concurrency: opts.concurrency, partitions: PARTITIONS, hostRps: HOST_RPS, groupId: `bench-scanner-${id}` }),
+      ),
+    );
+    const rss = scanners.map((scanner) => sampleRss(scanner.pid ?? 0, 250));
 
     // results counted as they land in Kafka, with the time each tenth completed
     let completed = 0;
@@ -100,7 +114,7 @@ export async function measureScanning(opts: { sites: number; concurrency: number
 
     const publisher = await createEventPublisher(kafka, 'bench-scale-scan');
     const requestsBefore = (await ask<Stats>(web, { type: 'stats' })).requests;
-    const cpu = () => ({ scanner: cpuSecondsOf(scanner?.pid ?? 0) ?? 0, web: cpuSecondsOf(web.pid ?? 0) ?? 0, bench: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6 });
+    const cpu = () => ({ scanner: scanners.reduce((sum, scanner) => sum + (cpuSecondsOf(scanner.pid ?? 0) ?? 0), 0), web: cpuSecondsOf(web.pid ?? 0) ?? 0, bench: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6 });
     const cpuBefore = cpu();
     const started = performance.now();
     const batchId = randomUUID();
@@ -112,7 +126,7 @@ export async function measureScanning(opts: { sites: number; concurrency: number
     const seconds = (performance.now() - started) / 1000;
     const cpuAfter = cpu();
     const cores = (k: 'scanner' | 'web' | 'bench') => Math.round(((cpuAfter[k] - cpuBefore[k]) / seconds) * 100) / 100;
-    const samples = rss.stop();
+    const perProcess = rss.map((r) => r.stop());
     const stats = await ask<Stats>(web, { type: 'stats' });
     await counter.disconnect();
     await publisher.disconnect();
@@ -121,24 +135,30 @@ export async function measureScanning(opts: { sites: number; concurrency: number
     const ninth = marks.get(9) ?? performance.now();
     const sustained = Math.round((Math.ceil((sites * 9) / 10) - Math.ceil(sites / 10)) / Math.max(0.001, (ninth - tenth) / 1000));
     const sitesPerSecond = Math.round(sites / seconds);
-    const rssGrowthPct = growthAfterWarmupPct(samples);
-    const tenthOfSamples = Math.floor(samples.length / 10);
-    const warm = samples.slice(tenthOfSamples, 2 * tenthOfSamples);
+    // flat means every process is flat: the worst one counts
+    const growth = perProcess.map((samples) => growthAfterWarmupPct(samples));
+    const rssGrowthPct = Math.max(...growth);
+    const warmMb = (samples: { mb: number }[]) => {
+      const tenth = Math.floor(samples.length / 10);
+      const warm = samples.slice(tenth, 2 * tenth);
+      return Math.round(warm.reduce((a, x) => a + x.mb, 0) / Math.max(1, warm.length));
+    };
     return {
       sites,
+      scannerProcesses: opts.processes,
       concurrency: opts.concurrency,
       seconds: Math.round(seconds * 10) / 10,
       sitesPerSecond,
       sustainedSitesPerSecond: sustained,
       requestsPerSite: Math.round(((stats.requests - requestsBefore) / sites) * 10) / 10,
-      scannerRss: { peakMb: Math.max(...samples.map((s) => s.mb)), warmMb: Math.round(warm.reduce((a, s) => a + s.mb, 0) / Math.max(1, warm.length)), rssGrowthPct },
+      scannerRss: perProcess.map((samples, k) => ({ peakMb: Math.max(...samples.map((x) => x.mb)), warmMb: warmMb(samples), rssGrowthPct: growth[k] ?? 0 })),
       cpuCores: { scanner: cores('scanner'), simulatedWeb: cores('web'), benchAndBroker: cores('bench') },
       rssGrowthPct,
-      target: `≥ ${TARGETS.scanSitesPerSecond} sites/s, scanner RSS growth ≤ ${TARGETS.scanRssGrowthPct}% after warm-up`,
-      pass: sitesPerSecond >= TARGETS.scanSitesPerSecond && rssGrowthPct <= TARGETS.scanRssGrowthPct,
+      target: `sustained ≥ ${TARGETS.scanSitesPerSecond} sites/s, scanner RSS growth ≤ ${TARGETS.scanRssGrowthPct}% after warm-up`,
+      pass: sustained >= TARGETS.scanSitesPerSecond && rssGrowthPct <= TARGETS.scanRssGrowthPct,
     };
   } finally {
-    if (scanner) await stopChild(scanner);
+    await Promise.all(scanners.map((scanner) => stopChild(scanner)));
     await stopChild(web);
     await broker.stop();
   }
