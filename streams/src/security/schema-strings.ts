@@ -62,11 +62,33 @@ function appendPath(path: string, segment: string): string {
   return next.length > 120 ? `…${next.slice(-119)}` : next;
 }
 
-export function schemaStrings(schema: unknown, budget?: SchemaBudget): SchemaString[] {
+/**
+ * Walks already done, by schema object, for walks the site budget did not cut short (the
+ * same walk every time). Several detectors read each tool's schema strings over one
+ * site's scan: the walk, which builds a path per node, then runs once per tool instead of
+ * once per detector. Keyed weakly: an entry goes with its scan result.
+ */
+const fullWalks = new WeakMap<object, { strings: readonly SchemaString[]; chars: number }>();
+
+/** Every string of the schema with where it sits; the result is shared between callers, not to be changed. */
+export function schemaStrings(schema: unknown, budget?: SchemaBudget): readonly SchemaString[] {
+  const maxChars = Math.min(SCHEMA_WALK_LIMITS.maxChars, budget?.remaining ?? Infinity);
+  const cacheable = typeof schema === 'object' && schema !== null && maxChars === SCHEMA_WALK_LIMITS.maxChars;
+  const done = cacheable ? fullWalks.get(schema) : undefined;
+  if (done) {
+    if (budget) budget.remaining -= done.chars;
+    return done.strings;
+  }
+  const { strings, chars } = walkSchema(schema, maxChars);
+  if (cacheable) fullWalks.set(schema, { strings, chars });
+  if (budget) budget.remaining -= chars;
+  return strings;
+}
+
+function walkSchema(schema: unknown, maxChars: number): { strings: SchemaString[]; chars: number } {
   const out: SchemaString[] = [];
   let nodes = 0;
   let chars = 0;
-  const maxChars = Math.min(SCHEMA_WALK_LIMITS.maxChars, budget?.remaining ?? Infinity);
 
   const exhausted = (): boolean => nodes > SCHEMA_WALK_LIMITS.maxNodes || chars >= maxChars;
 
@@ -123,6 +145,5 @@ export function schemaStrings(schema: unknown, budget?: SchemaBudget): SchemaStr
   };
 
   if (maxChars > 0) visit(schema, '', 'other', null, null, 0);
-  if (budget) budget.remaining -= chars;
-  return out;
+  return { strings: out, chars };
 }

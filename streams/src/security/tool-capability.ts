@@ -6,7 +6,7 @@ import {
   type ToolCapability,
   type ToolCapabilityRule,
 } from '@mcp-census/schemas';
-import { classifyToolPrivilege, nameWords } from './detectors/over-privileged-tools';
+import { classifyToolPrivilege, nameWords, type ToolPrivilege } from './detectors/over-privileged-tools';
 import { visibleText } from './evidence';
 import { capText } from './text-signals';
 
@@ -71,8 +71,11 @@ function toolWords(tool: Tool): ToolWords {
 
 const snippet = (text: string) => visibleText(text, MATCHED_MAX_CHARS);
 
-function matchRule(rule: ToolCapabilityRule, tool: Tool, w: ToolWords): { field: string; matched: string } | null {
-  const verbs = new Set(rule.verbs);
+/** Each rule's verbs as a set, built once: every tool is matched against every rule. */
+const RULE_VERBS = new Map<ToolCapabilityRule, ReadonlySet<string>>(TOOL_CAPABILITY_RULES.map((rule) => [rule, new Set(rule.verbs)]));
+
+function matchRule(rule: ToolCapabilityRule, tool: Tool, w: ToolWords, privilege: () => ToolPrivilege | null): { field: string; matched: string } | null {
+  const verbs = RULE_VERBS.get(rule) ?? new Set(rule.verbs);
   if (w.nameVerb && verbs.has(w.nameVerb)) return { field: 'name', matched: snippet(tool.name) };
   if (w.descriptionVerb && verbs.has(w.descriptionVerb)) return { field: 'description', matched: snippet((tool.description ?? '').trimStart().slice(0, 200)) };
   if (rule.anywhere.length && w.words.some((x) => rule.anywhere.includes(x))) return { field: 'name', matched: snippet(tool.name) };
@@ -83,7 +86,7 @@ function matchRule(rule: ToolCapabilityRule, tool: Tool, w: ToolWords): { field:
   if (rule.annotation === 'readOnlyHint false' && a?.readOnlyHint === false) return { field: 'annotations.readOnlyHint', matched: 'readOnlyHint: false' };
   if (rule.annotation === 'readOnlyHint true' && a?.readOnlyHint === true) return { field: 'annotations.readOnlyHint', matched: 'readOnlyHint: true' };
   if (rule.privilege) {
-    const p = classifyToolPrivilege(tool);
+    const p = privilege();
     if (!p) return null;
     const destructive = p.privilegeClass === 'shell' || ((p.privilegeClass === 'file' || p.privilegeClass === 'database') && p.destructive);
     const write = p.privilegeClass === 'file' && !p.destructive;
@@ -95,9 +98,12 @@ function matchRule(rule: ToolCapabilityRule, tool: Tool, w: ToolWords): { field:
 /** The tool's capability and the rule (with the matched text) that decided it. */
 export function classifyToolCapability(tool: Tool): ToolCapabilityMatch {
   const w = toolWords(tool);
+  // several rules ask for the tool's privilege class: classified once, when first asked
+  let privilege: { value: ToolPrivilege | null } | undefined;
+  const privilegeOf = () => (privilege ??= { value: classifyToolPrivilege(tool) }).value;
   for (const rule of TOOL_CAPABILITY_RULES) {
     if (rule.capability === 'unknown') break;
-    const m = matchRule(rule, tool, w);
+    const m = matchRule(rule, tool, w, privilegeOf);
     if (!m) continue;
     return {
       capability: rule.capability,
