@@ -12,7 +12,7 @@ import { recordOutcomes } from './liveness/record-outcomes';
 import type { LivenessSettings } from '@mcp-census/schemas/liveness-settings';
 import { replaceResourceTemplates } from './replace-resource-templates';
 import { cleanText, toJsonb } from './sanitize';
-import { refreshToolNameKeys } from './security/refresh-tool-name-keys';
+import { refreshToolNameKeys, type SiteToolNames } from './security/refresh-tool-name-keys';
 import { scanContentHash } from './security/content-hash';
 import { refreshSiteFindings } from './security/refresh-site-findings';
 import { trackPreviousScans } from './security/track-previous-scans';
@@ -57,6 +57,8 @@ export async function projectScanCompleted(pool: pg.Pool, events: Completed[], o
   const byId = new Map(unique.map((e) => [e.eventId.toLowerCase(), e]));
 
   return inTransaction(pool, async (client) => {
+    // this chunk's security refreshes wait for securityRefreshAtEnd (migration 0024)
+    await client.query('SELECT security_defer_refresh()');
     const fresh = await client.query<{ event_id: string }>(
       `INSERT INTO projection_processed_events (event_id, processed_at)
        SELECT unnest($1::uuid[]), $2::timestamptz
@@ -65,6 +67,7 @@ export async function projectScanCompleted(pool: pg.Pool, events: Completed[], o
       [unique.map((e) => e.eventId), opts.now],
     );
     const freshEvents = fresh.rows.map((r) => byId.get(r.event_id)).filter((e): e is Completed => e !== undefined);
+    let toolNames: SiteToolNames[] = [];
 
     if (freshEvents.length > 0) {
       // Only a scan that reached the site replaces its latest scan and capabilities;
@@ -128,10 +131,6 @@ export async function projectScanCompleted(pool: pg.Pool, events: Completed[], o
       await recordScanChanges(client, changedWinners, latestBefore);
       if (changedWinners.length > 0) await replaceSets(client, changedWinners);
       await replaceResourceTemplates(client, winning);
-      // the names replaceSets just stored for exactly these sites. Before the findings: writing the
-      // names takes the shadowing aggregates' lock (migration 0023), which must come before this
-      // transaction locks any site's security row, or two chunks sharing tool names deadlock.
-      await refreshToolNameKeys(client, changedWinners.map((e) => ({ websiteId: e.payload.websiteId, toolNames: e.payload.result.tools.map((t) => cleanText(t.name)) })));
       const findingsBefore = await readFindingsBefore(client, winningSites);
       await refreshSiteFindings(client, [...new Set([...winningSites, ...previousMoved])].sort((a, b) => a - b));
       await recordNewFindings(client, findingsBefore, winning, latestBefore);
@@ -169,7 +168,10 @@ export async function projectScanCompleted(pool: pg.Pool, events: Completed[], o
            SELECT id FROM recent_scans ORDER BY scan_time DESC, event_id DESC OFFSET $1 FOR UPDATE SKIP LOCKED)`,
         [recentLimit],
       );
+      // the names replaceSets stored for exactly these sites
+      toolNames = changedWinners.map((e) => ({ websiteId: e.payload.websiteId, toolNames: e.payload.result.tools.map((t) => cleanText(t.name)) }));
     }
+    await securityRefreshAtEnd(client, toolNames);
 
     await client.query('DELETE FROM projection_processed_events WHERE processed_at < $1', [new Date(opts.now.getTime() - retentionMs)]);
     if (opts.snapshotHistory ?? true) await snapshotDailyReport(client, opts.now);
@@ -182,6 +184,18 @@ export async function projectScanCompleted(pool: pg.Pool, events: Completed[], o
     );
     return { fresh: freshEvents.length, changedWebsiteIds: changed.rows.map((r) => Number(r.website_id)) };
   });
+}
+
+/**
+ * The end of a chunk's security work: its sites' tool names, which take the shadowing
+ * aggregates' lock (one writer at a time, to commit), then every security refresh the
+ * chunk's writes deferred (migration 0024), which locks the sites' security rows. Nothing
+ * before this locks a security row, so the lock order holds without a deadlock, and
+ * concurrent chunks queue only for these last statements and the history row after them.
+ */
+async function securityRefreshAtEnd(client: pg.PoolClient, toolNames: readonly SiteToolNames[]): Promise<void> {
+  await refreshToolNameKeys(client, toolNames);
+  await client.query('SELECT security_flush_deferred()');
 }
 
 function latestScanColumns(events: Completed[]): unknown[] {
