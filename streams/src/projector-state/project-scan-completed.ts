@@ -57,8 +57,8 @@ export async function projectScanCompleted(pool: pg.Pool, events: Completed[], o
   const byId = new Map(unique.map((e) => [e.eventId.toLowerCase(), e]));
 
   return inTransaction(pool, async (client) => {
-    // this chunk's security refreshes wait for securityRefreshAtEnd (migration 0024)
-    await client.query('SELECT security_defer_refresh()');
+    // the chunk's census, discovery and security refreshes run once, at its end (migration 0024)
+    await client.query('SELECT defer_site_refreshes()');
     const fresh = await client.query<{ event_id: string }>(
       `INSERT INTO projection_processed_events (event_id, processed_at)
        SELECT unnest($1::uuid[]), $2::timestamptz
@@ -171,7 +171,7 @@ export async function projectScanCompleted(pool: pg.Pool, events: Completed[], o
       // the names replaceSets stored for exactly these sites
       toolNames = changedWinners.map((e) => ({ websiteId: e.payload.websiteId, toolNames: e.payload.result.tools.map((t) => cleanText(t.name)) }));
     }
-    await securityRefreshAtEnd(client, toolNames);
+    await refreshSitesAtEnd(client, toolNames);
 
     await client.query('DELETE FROM projection_processed_events WHERE processed_at < $1', [new Date(opts.now.getTime() - retentionMs)]);
     if (opts.snapshotHistory ?? true) await snapshotDailyReport(client, opts.now);
@@ -187,15 +187,17 @@ export async function projectScanCompleted(pool: pg.Pool, events: Completed[], o
 }
 
 /**
- * The end of a chunk's security work: its sites' tool names, which take the shadowing
- * aggregates' lock (one writer at a time, to commit), then every security refresh the
- * chunk's writes deferred (migration 0024), which locks the sites' security rows. Nothing
- * before this locks a security row, so the lock order holds without a deadlock, and
- * concurrent chunks queue only for these last statements and the history row after them.
+ * The end of a chunk: the site refreshes its writes deferred (migration 0024), each site once.
+ * First the census and discovery figures; then its sites' tool names, which take the
+ * shadowing aggregates' lock (one writer at a time, to commit), then the security refreshes,
+ * which lock the sites' security rows. Nothing before this locks a security row, so the lock
+ * order holds without a deadlock, and concurrent chunks queue only for these last statements
+ * and the history row after them.
  */
-async function securityRefreshAtEnd(client: pg.PoolClient, toolNames: readonly SiteToolNames[]): Promise<void> {
+async function refreshSitesAtEnd(client: pg.PoolClient, toolNames: readonly SiteToolNames[]): Promise<void> {
+  await client.query('SELECT flush_figure_refreshes()');
   await refreshToolNameKeys(client, toolNames);
-  await client.query('SELECT security_flush_deferred()');
+  await client.query('SELECT flush_security_refreshes()');
 }
 
 function latestScanColumns(events: Completed[]): unknown[] {
