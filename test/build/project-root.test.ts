@@ -57,7 +57,8 @@ describe('programs', () => {
 
   it('starts the product with the role flags wherever it is started', () => {
     const scripts = (JSON.parse(readFileSync(projectPath('package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-    for (const name of ['start', 'start:prod']) {
+    // and the benchmarks that run roles in their own process, so they measure what production runs
+    for (const name of ['start', 'start:prod', 'bench:pipeline', 'bench:scale']) {
       for (const flag of ROLE_NODE_FLAGS) expect(scripts[name]?.split(' '), name).toContain(flag);
     }
   });

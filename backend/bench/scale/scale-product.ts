@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { readServicesFile } from '../../src/runtime/services-file';
+import { ROLE_NODE_FLAGS } from '@mcp-census/streams/platform/programs';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const READY_TIMEOUT_MS = 180_000;
@@ -29,7 +30,7 @@ export async function startScaleProduct(dir: string, log: (m: string) => void): 
   const emptyCatalogue = path.join(dir, 'empty-catalogue.csv');
   await writeFile(emptyCatalogue, 'name,url,category\n');
   const dataDir = path.join(dir, 'data');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'backend/src/main.ts'], {
+  const child = spawn(process.execPath, [...ROLE_NODE_FLAGS, '--import', 'tsx', 'backend/src/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
