@@ -8,6 +8,7 @@ import { loadPostgresBinaries } from './postgres-binaries';
 import { ensureCluster, recoverStaleLock } from './postgres-cluster';
 import { spawnGuardedPostgres } from './guarded-postgres';
 import { ensureTraversable, resolvePostgresOsUser } from './postgres-os-user';
+import { postgresMemorySettings } from './postgres-memory';
 
 export interface EmbeddedPostgres {
   url: string;
@@ -47,7 +48,7 @@ export async function startEmbeddedPostgres(opts: {
   const port = opts.port || (await findFreePort());
   const guardian = spawnGuardedPostgres({
     command: binaries.postgres,
-    args: ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'lc_messages=C', '-c', 'max_connections=200'],
+    args: ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'lc_messages=C', '-c', 'max_connections=200', ...postgresMemorySettings()],
     osUser,
     graceMs: SHUTDOWN_GRACE_MS,
   });

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from '../../src/embedded/postgres';
 import { isProcessAlive, waitForExit } from '../../src/util/process-alive';
+import { postgresMemorySettings } from '../../src/embedded/postgres-memory';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const dirs: string[] = [];
@@ -62,6 +63,9 @@ describe('embedded PostgreSQL', () => {
     expect(new URL(first.url).hostname).toBe('127.0.0.1');
     const settings = await sql<{ listen_addresses: string }>(first.url, 'SHOW listen_addresses');
     expect(settings[0]?.listen_addresses).toBe('127.0.0.1');
+    // sized from the machine (postgres-memory.ts), not Postgres' 128 MB default, on any machine of 2 GB or more
+    const buffers = await sql<{ setting: string; unit: string }>(first.url, `SELECT setting, unit FROM pg_settings WHERE name = 'shared_buffers'`);
+    expect(`shared_buffers=${(Number(buffers[0]?.setting) * 8) / 1024}MB`).toBe(postgresMemorySettings().find((s) => s.startsWith('shared_buffers=')));
     await sql(first.url, 'CREATE TABLE kept (v text)');
     await sql(first.url, 'INSERT INTO kept VALUES ($1)', ['survives restart']);
     await first.stop();
