@@ -21,7 +21,7 @@ const PROFILE_DIR = process.env.SCALE_SCAN_PROFILE;
 const cpuProfileFlags = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
 
 type Ready = { type: 'ready'; port: number; sites: { id: number; url: string }[]; mcpSites: number };
-type Stats = { type: 'stats'; requests: number; toolCalls: number };
+type Stats = { type: 'stats'; requests: number; connections: number; toolCalls: number };
 
 export interface ScanningFigure {
   sites: number;
@@ -34,6 +34,8 @@ export interface ScanningFigure {
   /** Between 10% and 90% of the results: the rate once the pipeline is full, before its tail; the issue's "sustained sites/s", which the target applies to. */
   sustainedSitesPerSecond: number;
   requestsPerSite: number;
+  /** TCP connections the simulated web accepted per site (each connection costs both sides a handshake and a socket). */
+  connectionsPerSite: number;
   /** Per scanner process. */
   scannerRss: { peakMb: number; warmMb: number; rssGrowthPct: number }[];
   /** Cores each kind of process kept busy on average during the run (where the machine's 2 cores went); scanner: all scanner processes together. */
@@ -113,7 +115,7 @@ export async function measureScanning(opts: { sites: number; processes: number; 
     });
 
     const publisher = await createEventPublisher(kafka, 'bench-scale-scan');
-    const requestsBefore = (await ask<Stats>(web, { type: 'stats' })).requests;
+    const before = await ask<Stats>(web, { type: 'stats' });
     const cpu = () => ({ scanner: scanners.reduce((sum, scanner) => sum + (cpuSecondsOf(scanner.pid ?? 0) ?? 0), 0), web: cpuSecondsOf(web.pid ?? 0) ?? 0, bench: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6 });
     const cpuBefore = cpu();
     const started = performance.now();
@@ -150,7 +152,8 @@ export async function measureScanning(opts: { sites: number; processes: number; 
       seconds: Math.round(seconds * 10) / 10,
       sitesPerSecond,
       sustainedSitesPerSecond: sustained,
-      requestsPerSite: Math.round(((stats.requests - requestsBefore) / sites) * 10) / 10,
+      requestsPerSite: Math.round(((stats.requests - before.requests) / sites) * 10) / 10,
+      connectionsPerSite: Math.round(((stats.connections - before.connections) / sites) * 10) / 10,
       scannerRss: perProcess.map((samples, k) => ({ peakMb: Math.max(...samples.map((x) => x.mb)), warmMb: warmMb(samples), rssGrowthPct: growth[k] ?? 0 })),
       cpuCores: { scanner: cores('scanner'), simulatedWeb: cores('web'), benchAndBroker: cores('bench') },
       rssGrowthPct,
