@@ -60,8 +60,9 @@ export interface PublicData {
   invalidate(): void;
 }
 
-/** Seconds a read may be served from memory; deltas invalidate state reads sooner. */
-const TTL = { state: 2_000, lists: 5_000, trends: 30_000 } as const;
+/** Milliseconds a read may be served from memory; deltas invalidate state reads sooner (trend reads are daily figures: never). */
+export const PUBLIC_DATA_TTL_MS = { state: 2_000, lists: 5_000, trends: 30_000 } as const;
+const TTL = PUBLIC_DATA_TTL_MS;
 
 const percent1 = (part: number, whole: number): number => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
 
