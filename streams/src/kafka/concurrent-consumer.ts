@@ -4,6 +4,7 @@ import type { EventType } from '@mcp-census/schemas';
 import { parseEnvelope, type TypedEnvelope } from './envelope';
 import type { RunningConsumer } from './event-consumer';
 import { CONSUMER_GROUP_TIMING } from './consumer-timing';
+import { fetchSizeOptions } from './fetch-size';
 import { dlqMessage, type DeadLetterInfo } from './dead-letter';
 import { attemptWithPolicy, errorMessage, retryUntilDone, type AttemptOptions } from './failure-policy';
 import type { Logger } from '../platform/logger';
@@ -48,7 +49,7 @@ export async function runConcurrentEventConsumer<T extends EventType>(opts: Conc
     groupId: opts.groupId,
     ...CONSUMER_GROUP_TIMING,
     allowAutoTopicCreation: false,
-    ...(opts.maxBytesPerPartition ? { maxBytesPerPartition: opts.maxBytesPerPartition, maxBytes: Math.max(10 * 1024 * 1024, opts.maxBytesPerPartition * 2) } : {}),
+    ...fetchSizeOptions(opts.maxBytesPerPartition),
   });
   const dlq: Producer = opts.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false, createPartitioner: Partitioners.DefaultPartitioner });
   await Promise.all([consumer.connect(), dlq.connect()]);

@@ -1,6 +1,7 @@
 import { Partitioners, type Consumer, type Kafka, type KafkaMessage, type Producer } from 'kafkajs';
 import type { EventType } from '@mcp-census/schemas';
 import { CONSUMER_GROUP_TIMING } from './consumer-timing';
+import { fetchSizeOptions } from './fetch-size';
 import { dlqMessage } from './dead-letter';
 import { parseEnvelope, type TypedEnvelope } from './envelope';
 import { attemptWithPolicy, errorMessage, retryUntilDone, type AttemptOptions } from './failure-policy';
@@ -63,7 +64,7 @@ export async function runEventConsumer<T extends EventType>(opts: EventConsumerO
     groupId: opts.groupId,
     ...CONSUMER_GROUP_TIMING,
     allowAutoTopicCreation: false,
-    ...(opts.maxBytesPerPartition ? { maxBytesPerPartition: opts.maxBytesPerPartition, maxBytes: Math.max(10 * 1024 * 1024, opts.maxBytesPerPartition * 2) } : {}),
+    ...fetchSizeOptions(opts.maxBytesPerPartition),
   });
   const dlqProducer: Producer = opts.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false, createPartitioner: Partitioners.DefaultPartitioner });
   await Promise.all([consumer.connect(), dlqProducer.connect()]);
