@@ -81,17 +81,25 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
     inFlight.set(hostHeader, n);
     stats.inFlight(n, inFlight.size);
     let released = false;
+    const socket = req.socket;
     const release = () => {
       if (released) return;
       released = true;
+      socket.off('end', release);
+      socket.off('error', release);
       const left = (inFlight.get(hostHeader) ?? 1) - 1;
       if (left <= 0) inFlight.delete(hostHeader);
       else inFlight.set(hostHeader, left);
     };
     // 'finish' (the last byte handed to the socket) comes before the client can see the end, so a
-    // client's next request never finds this one still counted; 'close' covers an abandoned response.
+    // client's next request never finds this one still counted. A client that abandons a request
+    // closes its connection before sending the next one; the socket's 'end' or 'error' runs before
+    // the server reads anything that arrived after it, whereas 'close' waits for the loop's close
+    // phase and would count both at once on a busy server.
     res.on('finish', release);
     res.on('close', release);
+    socket.once('end', release);
+    socket.once('error', release);
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (c: Buffer) => {
