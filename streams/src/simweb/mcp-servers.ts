@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { McpServer as McpServerV1, ResourceTemplate as ResourceTemplateV1 } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { Server as LowLevelServerV1 } from '@modelcontextprotocol/sdk/server/index.js';
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { toNodeHandler } from '@modelcontextprotocol/node';
@@ -118,15 +119,21 @@ function populateV2(server: McpServerV2, site: SimSite, counters: McpCounters): 
   }
 }
 
+/**
+ * One JSON Schema validator for every v1 server: a stateless site builds a server per request, and
+ * each would otherwise compile a fresh Ajv instance (most of the simulated web's CPU at scale).
+ */
+const v1Validator = new AjvJsonSchemaValidator();
+
 function newV1Server(site: SimSite, counters: McpCounters): McpServerV1 {
-  const server = new McpServerV1({ name: `${site.name}-mcp`, version: '1.4.2' });
+  const server = new McpServerV1({ name: `${site.name}-mcp`, version: '1.4.2' }, { jsonSchemaValidator: v1Validator });
   populateV1(server, site, counters);
   return server;
 }
 
 /** v1 low-level server with a paginated tools/list (nextCursor). */
 function newPaginatedServer(site: SimSite, counters: McpCounters): LowLevelServerV1 {
-  const server = new LowLevelServerV1({ name: `${site.name}-catalog`, version: '3.0.0' }, { capabilities: { tools: {} } });
+  const server = new LowLevelServerV1({ name: `${site.name}-catalog`, version: '3.0.0' }, { capabilities: { tools: {} }, jsonSchemaValidator: v1Validator });
   server.setRequestHandler(ListToolsRequestSchema, async (req) => {
     const start = req.params?.cursor ? Number.parseInt(Buffer.from(req.params.cursor, 'base64url').toString(), 10) || 0 : 0;
     const end = Math.min(start + PAGINATED_PAGE_SIZE, PAGINATED_TOOLS);
@@ -145,7 +152,7 @@ function newPaginatedServer(site: SimSite, counters: McpCounters): LowLevelServe
 
 /** v1 low-level server whose one-page tools/list is larger than the prober's 1 MiB response cap. */
 function newHugeServer(site: SimSite, counters: McpCounters): LowLevelServerV1 {
-  const server = new LowLevelServerV1({ name: `${site.name}-mcp`, version: '1.0.0' }, { capabilities: { tools: {} } });
+  const server = new LowLevelServerV1({ name: `${site.name}-mcp`, version: '1.0.0' }, { capabilities: { tools: {} }, jsonSchemaValidator: v1Validator });
   const padding = 'Describes a very thorough tool. '.repeat(Math.ceil(HUGE_DESCRIPTION_CHARS / 32)).slice(0, HUGE_DESCRIPTION_CHARS);
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: Array.from({ length: HUGE_TOOLS }, (_, i) => ({ name: `bulk_tool_${i}`, description: padding, inputSchema: { type: 'object' as const } })),
