@@ -99,14 +99,14 @@ describe('limits', () => {
     const targets = web.sites.filter((s) => ['paginated-tools', 'stateless-2026', 'legacy-streamable', 'no-mcp'].includes(s.profile));
     // Generous timeouts: a request the prober abandons on a loaded machine stays counted at the server until it notices.
     const patient = { requestTimeoutMs: 60_000, siteDeadlineMs: 120_000 };
-    await probe({ maxPerHost: 2, ...patient }, async (p) => {
-      const all = await Promise.all(targets.map((s) => p.probeWebsite(s.url)));
-      return all[0]!;
-    });
-    const two = web.stats();
-    expect(two.maxInFlightPerHost).toBe(2);
+    const all = async (p: ReturnType<typeof createProber>) => (await Promise.all(targets.map((s) => p.probeWebsite(s.url))))[0]!;
+    await probe({ maxPerHost: 1, ...patient }, all);
+    expect(web.stats().maxInFlightPerHost).toBe(1);
     web.resetStats();
-    await probe(patient, async (p) => (await Promise.all(targets.map((s) => p.probeWebsite(s.url))))[0]!);
+    await probe(patient, all);
+    expect(web.stats().maxInFlightPerHost, 'the default').toBe(2);
+    web.resetStats();
+    await probe({ maxPerHost: 4, ...patient }, all);
     const four = web.stats();
     expect(four.maxInFlightPerHost).toBeGreaterThan(2);
     expect(four.maxInFlightPerHost).toBeLessThanOrEqual(4);
