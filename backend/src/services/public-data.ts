@@ -60,9 +60,8 @@ export interface PublicData {
   invalidate(): void;
 }
 
-/** Milliseconds a read may be served from memory; deltas invalidate state reads sooner (trend reads are daily figures: never). */
+/** Milliseconds a read may be served from memory; deltas invalidate state reads sooner, never trend reads (daily figures). */
 export const PUBLIC_DATA_TTL_MS = { state: 2_000, lists: 5_000, trends: 30_000 } as const;
-const TTL = PUBLIC_DATA_TTL_MS;
 
 const percent1 = (part: number, whole: number): number => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
 
@@ -77,8 +76,8 @@ export function createPublicData(deps: { pool: pg.Pool; clickhouse: ClickHouseCl
   const metrics = staleWhileRevalidate(async (): Promise<MetricsResponse> => {
     const [m, growth] = await Promise.all([readMetrics(deps.pool), weeklyGrowthWithBaseline(deps.clickhouse, { now: now() })]);
     return { ...m, ...growth };
-  }, TTL.state);
-  const websites = keyedCachedLoader((q: WebsitesQuery) => listWebsites(deps.pool, q), TTL.state);
+  }, PUBLIC_DATA_TTL_MS.state);
+  const websites = keyedCachedLoader((q: WebsitesQuery) => listWebsites(deps.pool, q), PUBLIC_DATA_TTL_MS.state);
   const industry = staleWhileRevalidate(async (): Promise<IndustryAnalytics> => {
     const [categories, serverCardSites] = await Promise.all([readCategoryStats(deps.pool), readServerCardSites(deps.pool)]);
     const totalPlatforms = categories.reduce((n, c) => n + c.totalPlatforms, 0);
@@ -90,12 +89,12 @@ export function createPublicData(deps: { pool: pg.Pool; clickhouse: ClickHouseCl
       adoptionRate: percent1(mcpEnabled, totalPlatforms),
       serverCards: { sites: serverCardSites, rate: percent1(serverCardSites, totalPlatforms) },
     };
-  }, TTL.lists);
-  const toolCategories = staleWhileRevalidate(() => readToolCategories(deps.pool), TTL.lists);
-  const discovery = keyedStaleWhileRevalidate((q: DiscoveryQuery) => readMcpDiscovery(deps.pool, q), TTL.lists);
-  const adoption = keyedCachedLoader((days: TrendPeriod) => adoptionTrend(deps.clickhouse, { days, now: now() }), TTL.trends);
-  const monthly = cachedLoader(() => monthlyGrowth(deps.clickhouse, { now: now() }), TTL.trends);
-  const categories = cachedLoader(() => categoryGrowth(deps.clickhouse, { now: now() }), TTL.trends);
+  }, PUBLIC_DATA_TTL_MS.lists);
+  const toolCategories = staleWhileRevalidate(() => readToolCategories(deps.pool), PUBLIC_DATA_TTL_MS.lists);
+  const discovery = keyedStaleWhileRevalidate((q: DiscoveryQuery) => readMcpDiscovery(deps.pool, q), PUBLIC_DATA_TTL_MS.lists);
+  const adoption = keyedCachedLoader((days: TrendPeriod) => adoptionTrend(deps.clickhouse, { days, now: now() }), PUBLIC_DATA_TTL_MS.trends);
+  const monthly = cachedLoader(() => monthlyGrowth(deps.clickhouse, { now: now() }), PUBLIC_DATA_TTL_MS.trends);
+  const categories = cachedLoader(() => categoryGrowth(deps.clickhouse, { now: now() }), PUBLIC_DATA_TTL_MS.trends);
   /** from/to, or `period` days ending today; a range ending after today is refused (no data yet). */
   const resolveRange = (q: { period?: number | undefined; from?: string | undefined; to?: string | undefined }): { from: string; to: string } => {
     const today = utcDay(now());
@@ -106,13 +105,13 @@ export function createPublicData(deps: { pool: pg.Pool; clickhouse: ClickHouseCl
   const adoptionQuery = keyedCachedLoader((q: AdoptionTrendQuery): Promise<AdoptionTrendResponse> => {
     const range = { ...resolveRange(q), granularity: q.granularity };
     return q.category ? categoryAdoptionTrendSeries(deps.clickhouse, { ...range, category: q.category }) : adoptionTrendSeries(deps.clickhouse, range);
-  }, TTL.trends);
+  }, PUBLIC_DATA_TTL_MS.trends);
   const categoriesQuery = keyedCachedLoader(async (q: CategoryTrendsQuery): Promise<CategoryTrend[]> => {
     const all = q.from !== undefined && q.to !== undefined ? await categoryGrowthBetween(deps.clickhouse, resolveRange(q)) : await categories.get();
     return q.category ? all.filter((c) => c.category === q.category) : all;
-  }, TTL.trends);
-  const security = staleWhileRevalidate(() => readSecurityAnalytics(deps.pool), TTL.lists);
-  const newlyAdopting = keyedCachedLoader((days: TrendPeriod) => readNewlyAdoptingSites(deps, { days, now: now() }), TTL.trends);
+  }, PUBLIC_DATA_TTL_MS.trends);
+  const security = staleWhileRevalidate(() => readSecurityAnalytics(deps.pool), PUBLIC_DATA_TTL_MS.lists);
+  const newlyAdopting = keyedCachedLoader((days: TrendPeriod) => readNewlyAdoptingSites(deps, { days, now: now() }), PUBLIC_DATA_TTL_MS.trends);
   return {
     metrics: () => metrics.get(),
     websites: (q) => websites.get(q, JSON.stringify(q)),
