@@ -1,27 +1,27 @@
 import type { LiveDashboardState } from '@mcp-census/schemas/realtime';
 import type pg from 'pg';
 import { z } from 'zod';
-import { METRICS_COLUMNS, METRICS_FROM, metricsRowSchema, toMetrics } from './metrics-sql';
+import { readMetrics } from './dashboard-metrics';
+import { LAST_SCAN_TIME_SQL, scannedTodaySql, utcDayStart } from './scan-progress';
 
-const rowSchema = metricsRowSchema.extend({
+const progressRowSchema = z.object({
   scanned_today: z.coerce.number().int(),
   last_scan_time: z.date().nullable(),
 });
 
 /**
- * The figures of GET /api/metrics (without weeklyGrowth) plus scan progress in
- * one query, read once per `/live` push. scannedToday counts active sites
- * whose newest scan (reached or not) is from the UTC day of `now`.
+ * The figures of GET /api/metrics (without weeklyGrowth) and the progress a
+ * projection commit moves, read once per `/live` push. Both cost the same at
+ * ten thousand sites as at a million: the figures are the maintained census
+ * counts, and "Scanned today" / "Last scan" are the index reads of GET
+ * /api/scan-progress, so a push replaces the REST snapshot's values with
+ * values of the same definition ("today" is the UTC day of `now`).
  */
 export async function readDashboardState(db: pg.Pool, now: Date): Promise<LiveDashboardState> {
-  const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const { rows } = await db.query(
-    `SELECT ${METRICS_COLUMNS},
-            count(*) FILTER (WHERE GREATEST(l.scan_time, v.last_outcome_at) >= $1) AS scanned_today,
-            max(GREATEST(l.scan_time, v.last_outcome_at)) AS last_scan_time
-     ${METRICS_FROM}`,
-    [dayStart],
-  );
-  const row = rowSchema.parse(rows[0]);
-  return { metrics: toMetrics(row), progress: { scannedToday: row.scanned_today, lastScanTime: row.last_scan_time?.toISOString() ?? null } };
+  const [metrics, progress] = await Promise.all([
+    readMetrics(db),
+    db.query(`SELECT ${scannedTodaySql('$1')} AS scanned_today, ${LAST_SCAN_TIME_SQL} AS last_scan_time`, [utcDayStart(now)]),
+  ]);
+  const row = progressRowSchema.parse(progress.rows[0]);
+  return { metrics, progress: { scannedToday: row.scanned_today, lastScanTime: row.last_scan_time?.toISOString() ?? null } };
 }

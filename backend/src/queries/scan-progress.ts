@@ -42,24 +42,43 @@ export async function readScanProgress(
 
 export type ScanProgressFigures = z.infer<typeof scanProgressRowSchema>;
 
+/**
+ * Active, not opted-out sites (the census's population) whose newest scan, of
+ * any outcome, is after (`>`) or at/after (`>=`) the time in parameter `param`:
+ * every scanned site in the window (website_scan_state keeps each site's newest
+ * scan time, indexed) less the few inactive or opted-out ones (websites_left_out_idx).
+ */
+const countedScannedSql = (cmp: '>' | '>=', param: string): string =>
+  `((SELECT count(*) FROM website_scan_state s WHERE s.last_scanned_at ${cmp} ${param})
+    - (SELECT count(*) FROM websites w JOIN website_scan_state s ON s.website_id = w.id
+        WHERE (NOT w.active OR w.opted_out) AND s.last_scanned_at ${cmp} ${param}))`;
+
+/**
+ * "Scanned today" and "Last scan", as GET /api/scan-progress and the `/live`
+ * progress pushes (dashboard-state.ts) both give them, so a push replaces the
+ * REST snapshot's values with values of the same definition: counted sites
+ * whose newest scan is from the UTC day starting at parameter `dayStartParam`,
+ * and the newest scan time.
+ */
+export const scannedTodaySql = (dayStartParam: string): string => countedScannedSql('>=', dayStartParam);
+export const LAST_SCAN_TIME_SQL = '(SELECT max(last_scanned_at) FROM website_scan_state)';
+
+/** The start of the UTC day of `now`. */
+export const utcDayStart = (now: Date): Date => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+
 /** The counts of the scan progress (the part that grows with the catalogue). */
 export async function readScanProgressFigures(pool: pg.Pool, opts: { now: Date; rescanIntervalMs: number }): Promise<ScanProgressFigures> {
-  const dayStart = new Date(Date.UTC(opts.now.getUTCFullYear(), opts.now.getUTCMonth(), opts.now.getUTCDate()));
-  // Population and MCP counts come from the maintained census figures; the time-window counts
-  // read indexes: sites scanned in the cycle are all scanned sites in the window minus the few
-  // that are inactive or opted out (websites_left_out_idx); a site scanned today is one whose
-  // newest scan is from today (website_scan_state keeps each site's newest scan time).
+  const dayStart = utcDayStart(opts.now);
+  // Population and MCP counts come from the maintained census figures; the time-window counts read indexes.
   const figures = pool.query(
     `SELECT
        (SELECT count(*) FROM scan_batches) AS batches_total,
        (SELECT COALESCE(sum(figured), 0) FROM census_figure_deltas) AS total_websites,
-       (SELECT count(*) FROM website_scan_state s WHERE s.last_scanned_at > $1)
-         - (SELECT count(*) FROM websites w JOIN website_scan_state s ON s.website_id = w.id
-             WHERE (NOT w.active OR w.opted_out) AND s.last_scanned_at > $1) AS scanned_in_cycle,
+       ${countedScannedSql('>', '$1')} AS scanned_in_cycle,
        (SELECT COALESCE(sum(mcp), 0) FROM census_figure_deltas) AS mcp_enabled,
-       (SELECT count(*) FROM website_scan_state WHERE last_scanned_at >= $2) AS scanned_today,
+       ${scannedTodaySql('$2')} AS scanned_today,
        (SELECT count(*) FROM scan_progress_events WHERE scan_time >= $2 AND had_error) AS errors_today,
-       (SELECT max(last_scanned_at) FROM website_scan_state) AS last_scan_time`,
+       ${LAST_SCAN_TIME_SQL} AS last_scan_time`,
     [new Date(opts.now.getTime() - opts.rescanIntervalMs), dayStart],
   );
   return scanProgressRowSchema.parse((await figures).rows[0]);

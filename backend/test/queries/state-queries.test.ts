@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScanResult } from '@mcp-census/schemas';
+import { applyScanCompletions } from '@mcp-census/streams';
 import { projectScanCompleted } from '@mcp-census/streams/projector-state/index';
 import { createTestDatabase } from '../../../test/support/test-database';
 import { addSites, completed, mcpResult, noMcpResult } from '../../../streams/test/projector-state/helpers';
@@ -36,7 +37,11 @@ beforeAll(async () => {
     truth.set(id, r);
     events.push(completed(id, new Date(now.getTime() - (i % 48) * 3_600_000), r));
   }
-  for (let i = 0; i < events.length; i += 500) await projectScanCompleted(db.pool, events.slice(i, i + 500), { now });
+  for (let i = 0; i < events.length; i += 500) {
+    await projectScanCompleted(db.pool, events.slice(i, i + 500), { now });
+    // the scheduler's progress tracker, which keeps each site's newest scan time ("Scanned today")
+    await applyScanCompletions(db.pool, events.slice(i, i + 500));
+  }
   await db.pool.query('UPDATE websites SET active = false WHERE id = $1', [ids[1]]);
   truth.delete(ids[1]!);
 });

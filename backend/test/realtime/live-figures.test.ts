@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { liveMetricsEventSchema, liveProgressEventSchema, liveWebsitesChangedEventSchema, type LiveMetricsEvent, type LiveProgressEvent } from '@mcp-census/schemas';
-import { createEventPublisher, createKafka, ensureTopics, stateProjection, type EventPublisher } from '@mcp-census/streams';
+import { applyScanCompletions, createEventPublisher, createKafka, ensureTopics, stateProjection, type EventPublisher } from '@mcp-census/streams';
 import { silentLogger } from '@mcp-census/streams/platform/logger';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, testTopics } from '../../../test/support/test-database';
 import { waitFor } from '../../../test/support/wait-for';
-import { addSites, mcpResult, noMcpResult } from '../../../streams/test/projector-state/helpers';
+import { addSites, completed, mcpResult, noMcpResult } from '../../../streams/test/projector-state/helpers';
 import { createSessionStore } from '../../src/auth/session-store';
 import { readMetrics } from '../../src/queries/dashboard-metrics';
 import { readDashboardState } from '../../src/queries/dashboard-state';
@@ -78,6 +78,8 @@ describe('figures on /live after a projection', () => {
       payload: { websiteId: id, url: `https://site${id}.example`, batchId: null, scanTime: new Date(now.getTime() - i * 1000).toISOString(), result: i < 4 ? mcpResult(i + 2) : noMcpResult() },
     }));
     await publisher.publish(topics.completed, 'scan.completed', items);
+    // what the scheduler's progress tracker keeps ("Scanned today", "Last scan"), in before the projection's pushes
+    await applyScanCompletions(db.pool, items.map((item) => completed(item.payload.websiteId, item.payload.scanTime, item.payload.result)));
     projector = await stateProjection.startStateProjector({
       kafka, pool: db.pool, publisher, log: silentLogger(), now: () => now,
       topics: { completed: topics.completed, log: topics.log, delta: topics.delta },
