@@ -131,7 +131,8 @@ export function setUpLiveNamespace(nsp: LiveNamespace, opts: LiveNamespaceOption
   };
 
   const pushCoalesced = async (delta: CoalescedDelta): Promise<void> => {
-    const state = await readState();
+    // No socket on this server, no one to push the figures to: a socket that connects later reads its REST snapshot.
+    const state = nsp.sockets.size > 0 ? await readState() : undefined;
     if (closed) return;
     const { occurredAt } = delta;
     if (state) {
