@@ -57,8 +57,15 @@ export async function projectScanCompleted(pool: pg.Pool, events: Completed[], o
   const byId = new Map(unique.map((e) => [e.eventId.toLowerCase(), e]));
 
   return inTransaction(pool, async (client) => {
-    // the chunk's census, discovery and security refreshes run once, at its end (migration 0024)
-    await client.query('SELECT defer_site_refreshes()');
+    // The chunk's census, discovery and security refreshes run once, at its end (migration 0024).
+    // Every statement of a chunk reaches its sites through their keys, so index paths are the right
+    // plans: while a projection grows the item tables faster than autovacuum re-analyzes them, the
+    // planner takes `website_id = ANY(thousands of ids)` for most of the table and scans all of it
+    // (at a million sites, 70-140 ms a statement, even when nothing matches). Parallel workers would
+    // only take the cores from the concurrent chunk.
+    await client.query(
+      `SELECT defer_site_refreshes(), set_config('enable_seqscan', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`,
+    );
     const fresh = await client.query<{ event_id: string }>(
       `INSERT INTO projection_processed_events (event_id, processed_at)
        SELECT unnest($1::uuid[]), $2::timestamptz
