@@ -37,4 +37,4 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=5 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "--enable-source-maps", "--max-semi-space-size=32", "backend/dist/main.js"]
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=32", "--heap-growing-percent=200", "backend/dist/main.js"]
