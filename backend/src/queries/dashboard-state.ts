@@ -2,7 +2,8 @@ import type { LiveDashboardState } from '@mcp-census/schemas/realtime';
 import type pg from 'pg';
 import { z } from 'zod';
 import { readMetrics } from './dashboard-metrics';
-import { LAST_SCAN_TIME_SQL, scannedTodaySql, utcDayStart } from './scan-progress';
+import { LAST_SCAN_TIME_SQL, scannedTodaySql } from './scan-progress';
+import { utcDayStart } from './trend-time';
 
 const progressRowSchema = z.object({
   scanned_today: z.coerce.number().int(),

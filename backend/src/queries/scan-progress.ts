@@ -2,6 +2,7 @@ import type { ScanProgressSnapshot } from '@mcp-census/schemas/api/scan';
 import type pg from 'pg';
 import { z } from 'zod';
 import { isScanningActive, readScanActivity } from './scan-state';
+import { utcDayStart } from './trend-time';
 
 export const scanProgressRowSchema = z.object({
   batches_total: z.coerce.number().int(),
@@ -62,9 +63,6 @@ const countedScannedSql = (cmp: '>' | '>=', param: string): string =>
  */
 export const scannedTodaySql = (dayStartParam: string): string => countedScannedSql('>=', dayStartParam);
 export const LAST_SCAN_TIME_SQL = '(SELECT max(last_scanned_at) FROM website_scan_state)';
-
-/** The start of the UTC day of `now`. */
-export const utcDayStart = (now: Date): Date => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
 /** The counts of the scan progress (the part that grows with the catalogue). */
 export async function readScanProgressFigures(pool: pg.Pool, opts: { now: Date; rescanIntervalMs: number }): Promise<ScanProgressFigures> {
