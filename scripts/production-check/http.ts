@@ -1,5 +1,4 @@
 import http from 'node:http';
-import net from 'node:net';
 
 export interface RawAnswer {
   status: number;
@@ -20,18 +19,5 @@ export function request(url: string, opts: { method?: string; headers?: Record<s
     req.on('timeout', () => req.destroy(new Error(`no answer from ${url} in ${opts.timeoutMs ?? 30_000} ms`)));
     req.on('error', reject);
     req.end(opts.body);
-  });
-}
-
-/** A loopback port nothing listens on now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
   });
 }

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { z } from 'zod';
 import type { RuntimeStage } from './dockerfile';
-import { freePort, request } from './http';
+import { request } from './http';
 
 export interface ProductionServer {
   url: string;
@@ -13,6 +13,9 @@ export interface ProductionServer {
   /** SIGKILL to the whole group, if anything of it still runs (cleanup after a failure). */
   kill(): Promise<void>;
 }
+
+/** The line the server logs once it listens (PORT=0: the port it was given). */
+const READY = /ready on http:\/\/localhost:(\d+)/;
 
 const healthSchema = z.looseObject({ dependencies: z.record(z.string(), z.looseObject({ status: z.string() })) });
 
@@ -27,16 +30,18 @@ function groupAlive(pgid: number): boolean {
 
 /**
  * Starts the stage's CMD in `dir`, in a process group of its own, with the
- * stage's ENV but a temp DATA_DIR, a free loopback port and JSON logs; resolves
- * once /healthz answers with every dependency (PostgreSQL, ClickHouse, Kafka) ok.
+ * stage's ENV but a temp DATA_DIR, PORT=0 and JSON logs; resolves once /healthz,
+ * on the port its ready line names, answers with every dependency (PostgreSQL,
+ * ClickHouse, Kafka) ok. The server takes its port itself: a port picked here and
+ * released could be taken first by one of its embedded servers, which also listen
+ * on free loopback ports.
  * The scanner may be reported offline: the check runs without the internet.
  */
 export async function startProductionServer(o: { stage: RuntimeStage; dir: string; dataDir: string; readyTimeoutMs: number }): Promise<ProductionServer> {
   await mkdir(o.dataDir, { recursive: true });
-  const port = await freePort();
   const [node, ...args] = o.stage.cmd;
   if (node !== 'node') throw new Error(`CMD must start node, not ${node}`);
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, ...o.stage.env, DATA_DIR: o.dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_FORMAT: 'json' };
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, ...o.stage.env, DATA_DIR: o.dataDir, PORT: '0', HOST: '127.0.0.1', LOG_FORMAT: 'json' };
   const started = performance.now();
   const child = spawn(process.execPath, args, { cwd: o.dir, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -46,9 +51,8 @@ export async function startProductionServer(o: { stage: RuntimeStage; dir: strin
   let done = false;
   void exited.then(() => (done = true));
   const pgid = child.pid ?? 0;
-  const url = `http://127.0.0.1:${port}`;
   const server: ProductionServer = {
-    url,
+    url: '',
     startMs: 0,
     output: () => output,
     async stop() {
@@ -66,7 +70,10 @@ export async function startProductionServer(o: { stage: RuntimeStage; dir: strin
   let last: string;
   while (!done) {
     try {
-      const res = await request(`${url}/healthz`, { timeoutMs: 5_000 });
+      const port = READY.exec(output)?.[1];
+      if (!port) throw new Error('not listening yet');
+      server.url = `http://127.0.0.1:${port}`;
+      const res = await request(`${server.url}/healthz`, { timeoutMs: 5_000 });
       const health = healthSchema.parse(JSON.parse(res.body.toString('utf8')));
       const notOk = Object.entries(health.dependencies).filter(([, d]) => d.status !== 'ok');
       if (notOk.length === 0) {
