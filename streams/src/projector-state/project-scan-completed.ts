@@ -3,7 +3,6 @@ import type { TypedEnvelope } from '../kafka/envelope';
 import { foldLatest, scanTimeOf, uniqueByEventId } from '../kafka/fold-latest';
 import { snapshotDailyReport } from './daily-report';
 import { inTransaction, STATE_PROJECTION_LIMITS } from './limits';
-import { listTruncation } from './list-truncation';
 import { readLatestBefore } from './changes/read-latest-before';
 import { readFindingsBefore, recordNewFindings } from './changes/record-new-findings';
 import { recordScanChanges } from './changes/record-scan-changes';
@@ -11,7 +10,9 @@ import { reachedSite } from './liveness/outcome-of';
 import { recordOutcomes } from './liveness/record-outcomes';
 import type { LivenessSettings } from '@mcp-census/schemas/liveness-settings';
 import { replaceResourceTemplates } from './replace-resource-templates';
-import { cleanText, toJsonb } from './sanitize';
+import { cleanText } from './sanitize';
+import { replaceItemSets } from './replace-item-sets';
+import { upsertLatestScans } from './upsert-latest-scans';
 import { refreshToolNameKeys, type SiteToolNames } from './security/refresh-tool-name-keys';
 import { scanContentHash } from './security/content-hash';
 import { refreshSiteFindings } from './security/refresh-site-findings';
@@ -84,45 +85,9 @@ export async function projectScanCompleted(pool: pg.Pool, events: Completed[], o
       const previousMoved = await trackPreviousScans(client, reached);
       // the "before" of the changes feed: the sites' newest reached scan as it stands
       const latestBefore = await readLatestBefore(client, reached.map((e) => e.payload.websiteId));
-      // Newest event per site in the chunk (one upsert must not touch a row twice), in site
-      // order (the lock order every chunk takes), then the guarded upsert; RETURNING gives the winners.
-      const winners = await client.query<{ event_id: string }>(
-        `INSERT INTO latest_scans AS l (website_id, event_id, scan_time, has_mcp, mcp_endpoint, transport, protocol_version, server_info,
-                                        auth_required, authorization_servers, discovered_via, response_time_ms, error, error_class,
-                                        tools_count, resources_count, prompts_count, lists_truncated, evidence, tools_truncated,
-                                        resources_truncated, prompts_truncated, resource_templates_truncated, resource_templates_count,
-                                        server_card, cors_exposure)
-         SELECT x.website_id, x.event_id, x.scan_time, x.has_mcp, x.mcp_endpoint, x.transport, x.protocol_version, x.server_info::jsonb,
-                x.auth_required, COALESCE(x.authorization_servers::text[], '{}'), x.discovered_via, x.response_time_ms, x.error, x.error_class,
-                x.tools_count, x.resources_count, x.prompts_count, x.lists_truncated, x.evidence, x.tools_truncated,
-                x.resources_truncated, x.prompts_truncated, x.resource_templates_truncated, x.resource_templates_count,
-                x.server_card::jsonb, x.cors_exposure::jsonb
-           FROM unnest($1::bigint[], $2::uuid[], $3::timestamptz[], $4::boolean[], $5::text[], $6::text[], $7::text[], $8::text[],
-                       $9::boolean[], $10::text[], $11::text[], $12::integer[], $13::text[], $14::text[],
-                       $15::integer[], $16::integer[], $17::integer[], $18::boolean[], $19::text[], $20::boolean[],
-                       $21::boolean[], $22::boolean[], $23::boolean[], $24::integer[], $25::text[], $26::text[])
-                AS x(website_id, event_id, scan_time, has_mcp, mcp_endpoint, transport, protocol_version, server_info,
-                     auth_required, authorization_servers, discovered_via, response_time_ms, error, error_class,
-                     tools_count, resources_count, prompts_count, lists_truncated, evidence, tools_truncated,
-                     resources_truncated, prompts_truncated, resource_templates_truncated, resource_templates_count,
-                     server_card, cors_exposure)
-           JOIN websites w ON w.id = x.website_id
-         ON CONFLICT (website_id) DO UPDATE SET
-           event_id = EXCLUDED.event_id, scan_time = EXCLUDED.scan_time, has_mcp = EXCLUDED.has_mcp,
-           mcp_endpoint = EXCLUDED.mcp_endpoint, transport = EXCLUDED.transport, protocol_version = EXCLUDED.protocol_version,
-           server_info = EXCLUDED.server_info, auth_required = EXCLUDED.auth_required,
-           authorization_servers = EXCLUDED.authorization_servers, discovered_via = EXCLUDED.discovered_via,
-           response_time_ms = EXCLUDED.response_time_ms, error = EXCLUDED.error, error_class = EXCLUDED.error_class,
-           tools_count = EXCLUDED.tools_count, resources_count = EXCLUDED.resources_count, prompts_count = EXCLUDED.prompts_count,
-           lists_truncated = EXCLUDED.lists_truncated, evidence = EXCLUDED.evidence, tools_truncated = EXCLUDED.tools_truncated,
-           resources_truncated = EXCLUDED.resources_truncated, prompts_truncated = EXCLUDED.prompts_truncated,
-           resource_templates_truncated = EXCLUDED.resource_templates_truncated, resource_templates_count = EXCLUDED.resource_templates_count,
-           server_card = EXCLUDED.server_card, cors_exposure = EXCLUDED.cors_exposure
-         WHERE (EXCLUDED.scan_time, EXCLUDED.event_id) >= (l.scan_time, l.event_id)
-         RETURNING l.event_id`,
-        latestScanColumns(foldLatest(reached, (e) => e.payload.websiteId, scanTimeOf).sort((a, b) => a.payload.websiteId - b.payload.websiteId)),
-      );
-      const winning = winners.rows.map((r) => byId.get(r.event_id)).filter((e): e is Completed => e !== undefined);
+      // the newest event per site in the chunk, in site order; the guarded upsert gives the winners
+      const winners = await upsertLatestScans(client, foldLatest(reached, (e) => e.payload.websiteId, scanTimeOf).sort((a, b) => a.payload.websiteId - b.payload.websiteId));
+      const winning = winners.map((id) => byId.get(id)).filter((e): e is Completed => e !== undefined);
       const winningSites = winning.map((e) => e.payload.websiteId);
       // sites whose latest content really changed (a daily rescan usually finds the same):
       // only their items are rewritten and their tool names re-keyed
@@ -136,7 +101,7 @@ export async function projectScanCompleted(pool: pg.Pool, events: Completed[], o
       const changedWinners = winning.filter((e) => changedSites.has(e.payload.websiteId));
       // while site_tools/resources/prompts still hold the old items
       await recordScanChanges(client, changedWinners, latestBefore);
-      if (changedWinners.length > 0) await replaceSets(client, changedWinners);
+      await replaceItemSets(client, changedWinners);
       await replaceResourceTemplates(client, winning);
       const findingsBefore = await readFindingsBefore(client, winningSites);
       await refreshSiteFindings(client, [...new Set([...winningSites, ...previousMoved])].sort((a, b) => a - b));
@@ -175,7 +140,7 @@ export async function projectScanCompleted(pool: pg.Pool, events: Completed[], o
            SELECT id FROM recent_scans ORDER BY scan_time DESC, event_id DESC OFFSET $1 FOR UPDATE SKIP LOCKED)`,
         [recentLimit],
       );
-      // the names replaceSets stored for exactly these sites
+      // the names replaceItemSets stored for exactly these sites
       toolNames = changedWinners.map((e) => ({ websiteId: e.payload.websiteId, toolNames: e.payload.result.tools.map((t) => cleanText(t.name)) }));
     }
     await refreshSitesAtEnd(client, toolNames);
@@ -205,112 +170,4 @@ async function refreshSitesAtEnd(client: pg.PoolClient, toolNames: readonly Site
   await client.query('SELECT flush_figure_refreshes()');
   await refreshToolNameKeys(client, toolNames);
   await client.query('SELECT flush_security_refreshes()');
-}
-
-function latestScanColumns(events: Completed[]): unknown[] {
-  const r = events.map((e) => e.payload.result);
-  return [
-    events.map((e) => e.payload.websiteId),
-    events.map((e) => e.eventId),
-    events.map((e) => e.payload.scanTime),
-    r.map((x) => x.hasMcp),
-    r.map((x) => cleanText(x.mcpEndpoint)),
-    r.map((x) => x.transport),
-    r.map((x) => cleanText(x.protocolVersion)),
-    r.map((x) => toJsonb(x.serverInfo)),
-    r.map((x) => x.authRequired),
-    // text[] per row travels as its array literal text, cast back in SQL.
-    r.map((x) => pgTextArray(x.authorizationServers.map((s) => cleanText(s)))),
-    r.map((x) => x.discoveredVia),
-    r.map((x) => x.responseTime),
-    r.map((x) => cleanText(x.error)),
-    r.map((x) => x.errorClass),
-    r.map((x) => x.tools.length),
-    r.map((x) => x.resources.length),
-    r.map((x) => x.prompts.length),
-    r.map((x) => x.listsTruncated),
-    r.map((x) => x.evidence),
-    r.map((x) => listTruncation(x).tools),
-    r.map((x) => listTruncation(x).resources),
-    r.map((x) => listTruncation(x).prompts),
-    r.map((x) => listTruncation(x).resourceTemplates),
-    r.map((x) => x.resourceTemplates.length),
-    r.map((x) => toJsonb(x.serverCard)),
-    r.map((x) => toJsonb(x.corsExposure)),
-  ];
-}
-
-/** A Postgres array literal of text values. */
-function pgTextArray(values: string[]): string {
-  return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
-}
-
-/** Deletes and re-inserts the tool/resource/prompt sets of the sites whose latest scan just changed. */
-async function replaceSets(client: pg.PoolClient, winning: Completed[]): Promise<void> {
-  const siteIds = winning.map((e) => e.payload.websiteId);
-  await client.query(
-    `WITH t AS (DELETE FROM site_tools WHERE website_id = ANY($1::bigint[])),
-          r AS (DELETE FROM site_resources WHERE website_id = ANY($1::bigint[]))
-     DELETE FROM site_prompts WHERE website_id = ANY($1::bigint[])`,
-    [siteIds],
-  );
-  const tools = { site: [] as number[], pos: [] as number[], name: [] as string[], title: [] as (string | null)[], description: [] as (string | null)[], category: [] as (string | null)[], schema: [] as (string | null)[], annotations: [] as (string | null)[], hash: [] as string[] };
-  const resources = { site: [] as number[], pos: [] as number[], name: [] as string[], uri: [] as string[], description: [] as (string | null)[], type: [] as (string | null)[], hash: [] as string[] };
-  const prompts = { site: [] as number[], pos: [] as number[], name: [] as string[], description: [] as (string | null)[], args: [] as (string | null)[], hash: [] as string[] };
-  for (const e of winning) {
-    const site = e.payload.websiteId;
-    e.payload.result.tools.forEach((t, i) => {
-      tools.site.push(site);
-      tools.pos.push(i);
-      tools.name.push(cleanText(t.name));
-      tools.title.push(cleanText(t.title));
-      tools.description.push(cleanText(t.description));
-      tools.category.push(cleanText(t.category));
-      tools.schema.push(toJsonb(t.inputSchema));
-      tools.annotations.push(toJsonb(t.annotations));
-      tools.hash.push(t.hash);
-    });
-    e.payload.result.resources.forEach((r, i) => {
-      resources.site.push(site);
-      resources.pos.push(i);
-      resources.name.push(cleanText(r.name));
-      resources.uri.push(cleanText(r.uri));
-      resources.description.push(cleanText(r.description));
-      resources.type.push(cleanText(r.type));
-      resources.hash.push(r.hash);
-    });
-    e.payload.result.prompts.forEach((p, i) => {
-      prompts.site.push(site);
-      prompts.pos.push(i);
-      prompts.name.push(cleanText(p.name));
-      prompts.description.push(cleanText(p.description));
-      prompts.args.push(toJsonb(p.arguments) ?? '[]');
-      prompts.hash.push(p.hash);
-    });
-  }
-  if (tools.site.length > 0) {
-    await client.query(
-      `INSERT INTO site_tools (website_id, position, name, title, description, category, input_schema, annotations, hash)
-       SELECT x.website_id, x.position, x.name, x.title, x.description, x.category, x.input_schema::jsonb, x.annotations::jsonb, x.hash
-         FROM unnest($1::bigint[], $2::integer[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
-              AS x(website_id, position, name, title, description, category, input_schema, annotations, hash)`,
-      [tools.site, tools.pos, tools.name, tools.title, tools.description, tools.category, tools.schema, tools.annotations, tools.hash],
-    );
-  }
-  if (resources.site.length > 0) {
-    await client.query(
-      `INSERT INTO site_resources (website_id, position, name, uri, description, type, hash)
-       SELECT * FROM unnest($1::bigint[], $2::integer[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])`,
-      [resources.site, resources.pos, resources.name, resources.uri, resources.description, resources.type, resources.hash],
-    );
-  }
-  if (prompts.site.length > 0) {
-    await client.query(
-      `INSERT INTO site_prompts (website_id, position, name, description, arguments, hash)
-       SELECT x.website_id, x.position, x.name, x.description, x.arguments::jsonb, x.hash
-         FROM unnest($1::bigint[], $2::integer[], $3::text[], $4::text[], $5::text[], $6::text[])
-              AS x(website_id, position, name, description, arguments, hash)`,
-      [prompts.site, prompts.pos, prompts.name, prompts.description, prompts.args, prompts.hash],
-    );
-  }
 }

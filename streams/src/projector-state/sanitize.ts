@@ -12,7 +12,8 @@ export function cleanText(value: string | null | undefined): string | null {
   return value.replaceAll('\0', '').replace(LONE_SURROGATE, '\uFFFD');
 }
 
-function cleanJsonValue(value: unknown, depth: number): unknown {
+/** A JSON value with its strings and keys cleaned; nesting deeper than 64 levels becomes null. */
+export function cleanJsonValue(value: unknown, depth: number): unknown {
   if (typeof value === 'string') return cleanText(value);
   if (value === null || typeof value !== 'object' || depth > 64) return typeof value === 'object' ? null : value;
   if (Array.isArray(value)) return value.map((v) => cleanJsonValue(v, depth + 1));
@@ -24,11 +25,14 @@ function cleanJsonValue(value: unknown, depth: number): unknown {
 /** JSON.stringify writes NUL and lone surrogates as these escapes (a literal backslash text may match too: harmless). */
 const SUSPECT_ESCAPE = /\\u(?:0000|d[89a-f])/i;
 
+/** Whether JSON text may hold a NUL or a lone surrogate, which jsonb refuses. */
+export const needsJsonbCleaning = (json: string): boolean => SUSPECT_ESCAPE.test(json);
+
 /** JSON text safe for a jsonb column, or null for undefined/null. */
 export function toJsonb(value: unknown): string | null {
   if (value === undefined || value === null) return null;
   const fast = JSON.stringify(value);
   if (fast === undefined) return null;
-  if (!SUSPECT_ESCAPE.test(fast)) return fast;
+  if (!needsJsonbCleaning(fast)) return fast;
   return JSON.stringify(cleanJsonValue(value, 0)) ?? null;
 }

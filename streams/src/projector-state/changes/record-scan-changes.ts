@@ -40,7 +40,7 @@ export async function recordScanChanges(client: pg.PoolClient, winners: readonly
       const add = (kind: keyof typeof BIT, name: string, hash: string, pos: number) => {
         n.site.push(site);
         n.kind.push(kind);
-        // as replaceSets stores them, so names compare equal to the stored ones
+        // as replaceItemSets stores them, so names compare equal to the stored ones
         n.name.push(cleanText(name));
         n.hash.push(hash);
         n.pos.push(pos);

@@ -1,10 +1,25 @@
 import type { TypedEnvelope } from '../../kafka/envelope';
 import type { Queryable } from '../limits';
-import { toJsonb } from '../sanitize';
+import { jsonRows, jsonRowsFrom, type JsonRowColumn } from '../json-rows';
 import { outcomeOf } from './outcome-of';
 import { DEFAULT_LIVENESS, type LivenessSettings } from '@mcp-census/schemas/liveness-settings';
 
 type Completed = TypedEnvelope<'scan.completed'>;
+
+const OUTCOME_COLUMNS: readonly JsonRowColumn[] = [
+  { name: 'event_id', type: 'uuid' },
+  { name: 'website_id', type: 'bigint' },
+  { name: 'scan_time', type: 'timestamptz' },
+  { name: 'outcome', type: 'text' },
+  { name: 'unreachable_class', type: 'text' },
+  { name: 'response_time_ms', type: 'integer' },
+  { name: 'not_scanned', type: 'jsonb' },
+];
+const INSERT_OUTCOMES_SQL = `INSERT INTO site_scan_outcomes (event_id, website_id, scan_time, outcome, unreachable_class, response_time_ms, not_scanned)
+  SELECT x.event_id, x.website_id, x.scan_time, x.outcome, x.unreachable_class, x.response_time_ms, x.not_scanned
+    FROM ${jsonRowsFrom(1, OUTCOME_COLUMNS)} AS x
+    JOIN websites w ON w.id = x.website_id
+  ON CONFLICT (event_id) DO NOTHING`;
 
 /**
  * Keeps every scan's outcome (site_scan_outcomes, unique by event id) and
@@ -14,25 +29,13 @@ type Completed = TypedEnvelope<'scan.completed'>;
  */
 export async function recordOutcomes(db: Queryable, events: readonly Completed[], settings: LivenessSettings = DEFAULT_LIVENESS): Promise<number[]> {
   if (events.length === 0) return [];
-  const classified = events.map((e) => ({ e, ...outcomeOf(e.payload.result) }));
-  await db.query(
-    `INSERT INTO site_scan_outcomes (event_id, website_id, scan_time, outcome, unreachable_class, response_time_ms, not_scanned)
-     SELECT x.event_id, x.website_id, x.scan_time, x.outcome, x.unreachable_class, x.response_time_ms, x.not_scanned::jsonb
-       FROM unnest($1::uuid[], $2::bigint[], $3::timestamptz[], $4::text[], $5::text[], $6::integer[], $7::text[])
-            AS x(event_id, website_id, scan_time, outcome, unreachable_class, response_time_ms, not_scanned)
-       JOIN websites w ON w.id = x.website_id
-     ON CONFLICT (event_id) DO NOTHING`,
-    [
-      classified.map((c) => c.e.eventId),
-      classified.map((c) => c.e.payload.websiteId),
-      classified.map((c) => c.e.payload.scanTime),
-      classified.map((c) => c.outcome),
-      classified.map((c) => c.unreachableClass),
-      classified.map((c) => c.e.payload.result.responseTime),
-      // the robots.txt / Crawl-delay rule that kept a not-scanned scan away
-      classified.map((c) => (c.outcome === 'not-scanned' ? toJsonb(c.e.payload.result.notScanned) : null)),
-    ],
-  );
+  const rows = events.map((e) => {
+    const { outcome, unreachableClass } = outcomeOf(e.payload.result);
+    // the robots.txt / Crawl-delay rule that kept a not-scanned scan away
+    const notScanned = outcome === 'not-scanned' ? e.payload.result.notScanned : null;
+    return [e.eventId, e.payload.websiteId, e.payload.scanTime, outcome, unreachableClass, e.payload.result.responseTime, notScanned];
+  });
+  await db.query(INSERT_OUTCOMES_SQL, [jsonRows(OUTCOME_COLUMNS, rows)]);
   const sites = [...new Set(events.map((e) => e.payload.websiteId))].sort((a, b) => a - b);
   await refreshLiveness(db, sites, settings);
   return sites;

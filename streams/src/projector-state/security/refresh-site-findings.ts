@@ -1,6 +1,20 @@
 import type pg from 'pg';
 import { corsExposureSchema, emptyScanResult, evidenceSchema, type ScanResult, type SecurityFinding } from '@mcp-census/schemas';
 import { detectSiteFindings, type PreviousDefinition } from '../../security/index';
+import { jsonRows, jsonRowsFrom, type JsonRowColumn } from '../json-rows';
+
+const FINDING_COLUMNS: readonly JsonRowColumn[] = [
+  { name: 'website_id', type: 'bigint' },
+  { name: 'position', type: 'integer' },
+  { name: 'technique_id', type: 'text' },
+  { name: 'severity', type: 'text' },
+  { name: 'subject_kind', type: 'text' },
+  { name: 'subject_name', type: 'text' },
+  { name: 'evidence', type: 'text' },
+  { name: 'detail', type: 'jsonb' },
+];
+const FINDING_NAMES = FINDING_COLUMNS.map((c) => c.name).join(', ');
+const INSERT_FINDINGS_SQL = `INSERT INTO site_findings (${FINDING_NAMES}) SELECT ${FINDING_NAMES} FROM ${jsonRowsFrom(1, FINDING_COLUMNS)} AS x`;
 
 type Row = Record<string, unknown>;
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
@@ -82,23 +96,10 @@ export async function refreshSiteFindings(client: pg.PoolClient, sites: readonly
   await client.query('DELETE FROM site_findings WHERE website_id = ANY($1::bigint[])', [ids]);
   if (findings.length === 0) return;
   const position = new Map<number, number>();
-  const pos = findings.map((f) => {
+  const rows = findings.map((f) => {
     const n = position.get(f.websiteId) ?? 0;
     position.set(f.websiteId, n + 1);
-    return n;
+    return [f.websiteId, n, f.techniqueId, f.severity, f.subjectKind, f.subjectName, f.evidence, f.detail ?? null];
   });
-  await client.query(
-    `INSERT INTO site_findings (website_id, position, technique_id, severity, subject_kind, subject_name, evidence, detail)
-     SELECT * FROM unnest($1::bigint[], $2::integer[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::jsonb[])`,
-    [
-      findings.map((f) => f.websiteId),
-      pos,
-      findings.map((f) => f.techniqueId),
-      findings.map((f) => f.severity),
-      findings.map((f) => f.subjectKind),
-      findings.map((f) => f.subjectName),
-      findings.map((f) => f.evidence),
-      findings.map((f) => (f.detail ? JSON.stringify(f.detail) : null)),
-    ],
-  );
+  await client.query(INSERT_FINDINGS_SQL, [jsonRows(FINDING_COLUMNS, rows)]);
 }

@@ -1,5 +1,15 @@
 import type pg from 'pg';
 import { hasNonLatinLookalike, toolNameKey } from '../../security/index';
+import { jsonRows, jsonRowsFrom, type JsonRowColumn } from '../json-rows';
+
+const COLUMNS: readonly JsonRowColumn[] = [
+  { name: 'name_key', type: 'text' },
+  { name: 'website_id', type: 'bigint' },
+  { name: 'tool_name', type: 'text' },
+  { name: 'lookalike', type: 'boolean' },
+];
+const INSERT_SQL = `INSERT INTO tool_name_keys (name_key, website_id, tool_name, lookalike)
+  SELECT name_key, website_id, tool_name, lookalike FROM ${jsonRowsFrom(1, COLUMNS)} AS x ON CONFLICT DO NOTHING`;
 
 /** A site whose tool set was just replaced, with its tool names as stored (cleaned). */
 export interface SiteToolNames {
@@ -18,13 +28,13 @@ export interface SiteToolNames {
 export async function refreshToolNameKeys(client: pg.PoolClient, sites: readonly SiteToolNames[]): Promise<void> {
   if (sites.length === 0) return;
   await client.query('DELETE FROM tool_name_keys WHERE website_id = ANY($1::bigint[])', [sites.map((s) => s.websiteId)]);
-  const rows = sites
-    .flatMap((s) => s.toolNames.map((name) => ({ site: s.websiteId, name })))
-    .map((r) => ({ ...r, key: toolNameKey(r.name), lookalike: hasNonLatinLookalike(r.name.normalize('NFKC')) }))
-    .filter((r) => r.key !== '');
+  const rows: unknown[][] = [];
+  for (const site of sites) {
+    for (const name of site.toolNames) {
+      const key = toolNameKey(name);
+      if (key !== '') rows.push([key, site.websiteId, name, hasNonLatinLookalike(name.normalize('NFKC'))]);
+    }
+  }
   if (rows.length === 0) return;
-  await client.query(
-    'INSERT INTO tool_name_keys (name_key, website_id, tool_name, lookalike) SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::boolean[]) ON CONFLICT DO NOTHING',
-    [rows.map((r) => r.key), rows.map((r) => r.site), rows.map((r) => r.name), rows.map((r) => r.lookalike)],
-  );
+  await client.query(INSERT_SQL, [jsonRows(COLUMNS, rows)]);
 }
