@@ -63,9 +63,11 @@ export async function projectScanCompleted(pool: pg.Pool, events: Completed[], o
     // plans: while a projection grows the item tables faster than autovacuum re-analyzes them, the
     // planner takes `website_id = ANY(thousands of ids)` for most of the table and scans all of it
     // (at a million sites, 70-140 ms a statement, even when nothing matches). Parallel workers would
-    // only take the cores from the concurrent chunk.
+    // only take the cores from the concurrent chunk. A plan type that is off is priced so high that
+    // a JIT-enabled server would compile every statement that still needs one (migration 0025).
     await client.query(
-      `SELECT defer_site_refreshes(), set_config('enable_seqscan', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`,
+      `SELECT defer_site_refreshes(), set_config('enable_seqscan', 'off', true), set_config('max_parallel_workers_per_gather', '0', true),
+              set_config('jit', 'off', true)`,
     );
     const fresh = await client.query<{ event_id: string }>(
       `INSERT INTO projection_processed_events (event_id, processed_at)
