@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { TypedEnvelope } from '../kafka/envelope';
-import { foldLatest, scanTimeOf, uniqueByEventId } from '../kafka/fold-latest';
+import { foldLatest, newestFirst, scanTimeOf, uniqueByEventId } from '../kafka/fold-latest';
 import { snapshotDailyReport } from './daily-report';
 import { inTransaction, STATE_PROJECTION_LIMITS } from './limits';
 import { readLatestBefore } from './changes/read-latest-before';
@@ -112,9 +112,7 @@ export async function projectScanCompleted(pool: pg.Pool, events: Completed[], o
       await recordOutcomes(client, freshEvents, opts.liveness);
 
       // only the chunk's newest can be among the newest `recentLimit` overall
-      const recent = [...freshEvents]
-        .sort((x, y) => Date.parse(y.payload.scanTime) - Date.parse(x.payload.scanTime) || y.eventId.toLowerCase().localeCompare(x.eventId.toLowerCase()))
-        .slice(0, recentLimit);
+      const recent = newestFirst(freshEvents, scanTimeOf, recentLimit);
       await client.query(
         `WITH ins AS (
            INSERT INTO recent_scans (event_id, website_id, website_name, has_mcp, error, scan_time, response_time_ms)
