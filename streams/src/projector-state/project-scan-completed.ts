@@ -13,8 +13,8 @@ import { replaceResourceTemplates } from './replace-resource-templates';
 import { cleanText } from './sanitize';
 import { replaceItemSets } from './replace-item-sets';
 import { upsertLatestScans } from './upsert-latest-scans';
+import { markBaselineMoves, recordFingerprints } from './site-fingerprints';
 import { refreshToolNameKeys, type SiteToolNames } from './security/refresh-tool-name-keys';
-import { scanContentHash } from './security/content-hash';
 import { refreshSiteFindings } from './security/refresh-site-findings';
 import { trackPreviousScans } from './security/track-previous-scans';
 
@@ -91,22 +91,20 @@ export async function projectScanCompleted(pool: pg.Pool, events: Completed[], o
       const winners = await upsertLatestScans(client, foldLatest(reached, (e) => e.payload.websiteId, scanTimeOf).sort((a, b) => a.payload.websiteId - b.payload.websiteId));
       const winning = winners.map((id) => byId.get(id)).filter((e): e is Completed => e !== undefined);
       const winningSites = winning.map((e) => e.payload.websiteId);
-      // sites whose latest content really changed (a daily rescan usually finds the same):
-      // only their items are rewritten and their tool names re-keyed
-      const contentChanged = await client.query<{ website_id: string }>(
-        `INSERT INTO site_content_hashes AS h (website_id, latest_hash) SELECT * FROM unnest($1::bigint[], $2::text[])
-         ON CONFLICT (website_id) DO UPDATE SET latest_hash = EXCLUDED.latest_hash WHERE h.latest_hash IS DISTINCT FROM EXCLUDED.latest_hash
-         RETURNING website_id`,
-        [winningSites, winning.map((e) => scanContentHash(e.payload.result))],
-      );
-      const changedSites = new Set(contentChanged.rows.map((r) => Number(r.website_id)));
-      const changedWinners = winning.filter((e) => changedSites.has(e.payload.websiteId));
+      // what moved (a daily rescan usually finds the same): only sites whose content changed have their
+      // items rewritten and tool names re-keyed, only moved templates are rewritten, only moved findings
+      // inputs are recomputed
+      const moved = await recordFingerprints(client, winning);
+      const changedWinners = winning.filter((e) => moved.content.has(e.payload.websiteId));
       // while site_tools/resources/prompts still hold the old items
       await recordScanChanges(client, changedWinners, latestBefore);
       await replaceItemSets(client, changedWinners);
-      await replaceResourceTemplates(client, winning);
-      const findingsBefore = await readFindingsBefore(client, winningSites);
-      await refreshSiteFindings(client, [...new Set([...winningSites, ...previousMoved])].sort((a, b) => a - b));
+      await replaceResourceTemplates(client, winning, moved);
+      const winningSet = new Set(winningSites);
+      const stale = [...moved.findingsStale, ...(await markBaselineMoves(client, [...previousMoved].filter((site) => !winningSet.has(site))))];
+      const hadMcp = new Set(winningSites.filter((site) => latestBefore.get(site)?.hasMcp === true));
+      const findingsBefore = await readFindingsBefore(client, stale, hadMcp);
+      await refreshSiteFindings(client, stale);
       await recordNewFindings(client, findingsBefore, winning, latestBefore);
       // after latest_scans: it stands in for reached history that retention pruned
       await recordOutcomes(client, freshEvents, opts.liveness);

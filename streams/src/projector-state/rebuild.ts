@@ -3,7 +3,7 @@ import type pg from 'pg';
 /** Tables a replay of scan.completed.v1 / scan.log.v1 from offset 0 rebuilds. */
 export const REBUILDABLE_STATE_TABLES = ['latest_scans', 'site_tools', 'site_resources', 'site_prompts', 'recent_scans', 'scan_logs', 'projection_processed_events',
   'site_previous_scans', 'site_previous_definitions', 'site_findings', 'tool_name_keys', 'site_content_hashes',
-  'site_resource_templates', 'site_template_hashes', 'site_scan_outcomes', 'site_liveness'] as const;
+  'site_resource_templates', 'site_scan_outcomes', 'site_liveness'] as const;
 
 /**
  * Empties the state projection so a replay from offset 0 rebuilds it. Never

@@ -75,7 +75,6 @@ async function stateOf(siteIds: number[]): Promise<Record<string, unknown>> {
     ...(await snapshotState(db.pool)),
     ...(await snapshotLiveness(db.pool, siteIds)),
     contentHashes: await q('SELECT * FROM site_content_hashes WHERE website_id = ANY($1::bigint[]) ORDER BY website_id'),
-    templateHashes: await q('SELECT * FROM site_template_hashes WHERE website_id = ANY($1::bigint[]) ORDER BY website_id'),
     templates: await q('SELECT * FROM site_resource_templates WHERE website_id = ANY($1::bigint[]) ORDER BY website_id, position'),
     history: await q('SELECT report_date, total_websites, mcp_enabled_count, adoption_rate, total_tools FROM scan_history_reports ORDER BY report_date', []),
   };

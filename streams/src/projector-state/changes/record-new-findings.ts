@@ -13,36 +13,32 @@ export interface FindingsBefore {
 
 const rowSchema = z.object({
   website_id: z.coerce.number(),
-  technique_id: z.string().nullable(),
-  subject_kind: z.string().nullable(),
+  technique_id: z.string(),
+  subject_kind: z.string(),
   subject_name: z.string().nullable(),
 });
 
 /**
- * Reads the findings of those of `sites` that refreshSiteFindings will
- * recompute (the same staleness test it applies): run it right before. A
- * rescan that changed nothing reads nothing.
+ * Reads the findings of `sites` as they stand: the sites whose findings are
+ * about to be recomputed (run it right before). Only those that a newest scan
+ * of a site that had MCP recomputes need their findings read (the others add
+ * no change, see recordNewFindings); `readFor` names them.
  */
-export async function readFindingsBefore(client: pg.PoolClient, sites: readonly number[]): Promise<FindingsBefore> {
-  const out: FindingsBefore = { sites: [], keys: { site: [], technique: [], subjectKind: [], subjectName: [] } };
-  if (sites.length === 0) return out;
+export async function readFindingsBefore(client: pg.PoolClient, sites: readonly number[], readFor: ReadonlySet<number>): Promise<FindingsBefore> {
+  const out: FindingsBefore = { sites: [...sites], keys: { site: [], technique: [], subjectKind: [], subjectName: [] } };
+  const read = sites.filter((s) => readFor.has(s)).sort((a, b) => a - b);
+  if (read.length === 0) return out;
   const { rows } = await client.query(
-    `SELECT h.website_id, f.technique_id, f.subject_kind, f.subject_name
-       FROM site_content_hashes h LEFT JOIN site_findings f ON f.website_id = h.website_id
-      WHERE h.website_id = ANY($1::bigint[]) AND h.findings_input IS DISTINCT FROM h.latest_hash || '|' || COALESCE(h.previous_hash, '-')`,
-    [[...sites]],
+    'SELECT website_id, technique_id, subject_kind, subject_name FROM site_findings WHERE website_id = ANY($1::bigint[])',
+    [read],
   );
-  const stale = new Set<number>();
   for (const raw of rows) {
     const r = rowSchema.parse(raw);
-    stale.add(r.website_id);
-    if (r.technique_id === null || r.subject_kind === null) continue;
     out.keys.site.push(r.website_id);
     out.keys.technique.push(r.technique_id);
     out.keys.subjectKind.push(r.subject_kind);
     out.keys.subjectName.push(r.subject_name);
   }
-  out.sites = [...stale];
   return out;
 }
 

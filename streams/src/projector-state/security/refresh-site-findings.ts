@@ -54,21 +54,13 @@ function scanFromRows(latest: Row, tools: Row[], resources: Row[], prompts: Row[
 }
 
 /**
- * Re-runs the per-site detectors for `sites` over what is projected now
- * (latest scan, its items, the previous scan's definitions) and replaces
- * their findings. Same rows in, same findings out: order-tolerant because
- * its inputs are.
+ * Re-runs the per-site detectors for `sites` (those whose findings input moved:
+ * recordFingerprints, markBaselineMoves) over what is projected now (latest scan,
+ * its items, the previous scan's definitions) and replaces their findings. Same
+ * rows in, same findings out: order-tolerant because its inputs are.
  */
 export async function refreshSiteFindings(client: pg.PoolClient, sites: readonly number[]): Promise<void> {
-  if (sites.length === 0) return;
-  // Only sites whose latest/previous fingerprints moved since their findings were computed.
-  const stale = await client.query<{ website_id: string }>(
-    `UPDATE site_content_hashes SET findings_input = latest_hash || '|' || COALESCE(previous_hash, '-')
-      WHERE website_id = ANY($1::bigint[]) AND findings_input IS DISTINCT FROM latest_hash || '|' || COALESCE(previous_hash, '-')
-      RETURNING website_id`,
-    [[...sites]],
-  );
-  const ids = stale.rows.map((r) => Number(r.website_id)).sort((a, b) => a - b);
+  const ids = [...new Set(sites)].sort((a, b) => a - b);
   if (ids.length === 0) return;
   // one client in a transaction: its queries run one after another
   const latest = await client.query<Row>('SELECT website_id, has_mcp, mcp_endpoint, auth_required, evidence, server_info, cors_exposure FROM latest_scans WHERE website_id = ANY($1::bigint[])', [ids]);
