@@ -26,18 +26,24 @@ const LATIN_VARIANT_PAIRS: ReadonlyArray<readonly [string, string]> = [
 const NON_LATIN_LOOKALIKES: ReadonlyMap<string, string> = new Map(NON_LATIN_PAIRS);
 const ALL_LOOKALIKES: ReadonlyMap<string, string> = new Map([...NON_LATIN_PAIRS, ...LATIN_VARIANT_PAIRS]);
 
+/** One character class per map (every look-alike is a single BMP code unit): a cheap "any at all?" test before per-character work. */
+const charClass = (pairs: ReadonlyArray<readonly [string, string]>): RegExp => new RegExp(`[${pairs.map(([ch]) => ch).join('')}]`);
+/** Matches any Cyrillic/Greek/Armenian look-alike letter. Not global: safe to share. */
+export const NON_LATIN_LOOKALIKE = charClass(NON_LATIN_PAIRS);
+const ANY_LOOKALIKE = charClass([...NON_LATIN_PAIRS, ...LATIN_VARIANT_PAIRS]);
+
 /** A Cyrillic/Greek/Armenian letter that renders like a Latin one. */
 export function isNonLatinLookalike(ch: string): boolean {
   return NON_LATIN_LOOKALIKES.has(ch);
 }
 
 export function hasNonLatinLookalike(s: string): boolean {
-  for (const ch of s) if (NON_LATIN_LOOKALIKES.has(ch)) return true;
-  return false;
+  return NON_LATIN_LOOKALIKE.test(s);
 }
 
 /** Replaces every look-alike letter with the lower-case Latin letter it imitates. */
 export function foldLookalikes(s: string): string {
+  if (!ANY_LOOKALIKE.test(s)) return s;
   let out = '';
   for (const ch of s) out += ALL_LOOKALIKES.get(ch) ?? ch;
   return out;

@@ -1,14 +1,16 @@
 import type { ScanResult, SecurityFinding } from '@mcp-census/schemas';
-import { detectCorsExposure } from './detectors/cors-exposure';
-import { detectExposedEndpoint } from './detectors/exposed-endpoint';
-import { detectFullSchemaPoisoning } from './detectors/full-schema-poisoning';
-import { detectInstructionSteganography } from './detectors/instruction-steganography';
-import { detectOverPrivilegedTools } from './detectors/over-privileged-tools';
+import { corsExposureFindings } from './detectors/cors-exposure';
+import { exposedEndpointFindings } from './detectors/exposed-endpoint';
+import { schemaPoisoningFindings } from './detectors/full-schema-poisoning';
+import { steganographyFindings } from './detectors/instruction-steganography';
+import { overPrivilegeFindings } from './detectors/over-privileged-tools';
 import { detectRugPull, type PreviousDefinition } from './detectors/rug-pull';
-import { descriptionLengthOutlierFindings, detectToolPoisoning, type DescriptionPopulation } from './detectors/tool-poisoning';
+import { descriptionLengthOutlierFindings, toolPoisoningFindings, type DescriptionPopulation } from './detectors/tool-poisoning';
 import { detectToolShadowing } from './detectors/tool-shadowing';
 import { detectVersionDisclosure } from './detectors/version-disclosure';
 import { severityRank } from './severity';
+import { siteTools } from './site-tools';
+import type { ToolCapabilityMatch } from './tool-capability';
 
 /** A site's findings are capped so one hostile server cannot flood the table. */
 export const MAX_FINDINGS_PER_SITE = 200;
@@ -49,18 +51,23 @@ export function dedupeFindings(findings: readonly SecurityFinding[]): SecurityFi
 export function detectSiteFindings(input: SiteDetectionInput): SecurityFinding[] {
   const { websiteId, result, previous, population } = input;
   if (!result.hasMcp) return [];
-  const all: SecurityFinding[] = [
-    ...detectToolPoisoning(websiteId, result),
-    ...(population ? descriptionLengthOutlierFindings(websiteId, result.tools, population) : []),
-    ...detectInstructionSteganography(websiteId, result),
-    ...detectFullSchemaPoisoning(websiteId, result.tools),
-    ...detectToolShadowing(websiteId, result.tools),
-    ...detectRugPull(websiteId, result, previous),
-    ...detectExposedEndpoint(websiteId, result),
-    ...detectCorsExposure(websiteId, result),
-    ...detectOverPrivilegedTools(websiteId, result.tools),
-    ...detectVersionDisclosure(websiteId, result),
-  ];
+  // Each tool's schema walk, texts, words, privilege and capability, worked out once for all detectors.
+  const tools = siteTools(result.tools);
+  const capabilityOf = (_tool: unknown, i: number): ToolCapabilityMatch => tools[i]!.capability;
+  const all: SecurityFinding[] = [];
+  const add = (findings: readonly SecurityFinding[]): void => {
+    for (const f of findings) all.push(f);
+  };
+  add(toolPoisoningFindings(websiteId, tools, result));
+  if (population) add(descriptionLengthOutlierFindings(websiteId, result.tools, population));
+  add(steganographyFindings(websiteId, tools, result));
+  add(schemaPoisoningFindings(websiteId, tools));
+  add(detectToolShadowing(websiteId, result.tools));
+  add(detectRugPull(websiteId, result, previous));
+  add(exposedEndpointFindings(websiteId, result, capabilityOf));
+  add(corsExposureFindings(websiteId, result, capabilityOf));
+  add(overPrivilegeFindings(websiteId, result.tools, (_tool, i) => tools[i]!.privilege));
+  add(detectVersionDisclosure(websiteId, result));
   const unique = dedupeFindings(all);
   // Array.prototype.sort is stable: detector order is kept within a severity.
   unique.sort((a, b) => severityRank(b.severity) - severityRank(a.severity));

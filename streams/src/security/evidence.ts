@@ -28,7 +28,11 @@ export function codePointLabel(cp: number): string {
 }
 
 /** The whole text made visible, cut to `max` characters (with an ellipsis when cut). */
+/** Printable ASCII is shown as is, one character each: most names and versions are. */
+const NOT_PRINTABLE_ASCII = /[^\x20-\x7e]/;
+
 export function visibleText(text: string, max: number = EVIDENCE_MAX_CHARS): string {
+  if (max >= 1 && !NOT_PRINTABLE_ASCII.test(text)) return text.length <= max - 1 ? text : `${text.slice(0, max - 1)}…`;
   let out = '';
   for (const ch of text) {
     const piece = visibleCodePoint(ch.codePointAt(0)!);

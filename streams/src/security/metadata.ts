@@ -1,7 +1,7 @@
 import { MATCHED_MAX_CHARS, type FindingDetail, type ScanResult, type ScannedPrompt, type ScannedResource, type ScannedTool, type SecurityFinding, type Severity, type SubjectKind } from '@mcp-census/schemas';
 import { visibleText } from './evidence';
 import { severityRank } from './severity';
-import { schemaStrings, type SchemaBudget } from './schema-strings';
+import { schemaStrings, type SchemaBudget, type SchemaString } from './schema-strings';
 
 /** One piece of text a server published, and what it belongs to. */
 export interface MetadataText {
@@ -25,15 +25,18 @@ function push(texts: MetadataText[], field: string, text: string | undefined, id
 
 /** A tool with its texts; schema strings count against `budget` (pass one per site), none without a budget. */
 export function toolSubject(tool: ScannedTool, budget: SchemaBudget | null): MetadataSubject {
+  return toolSubjectFromSchema(tool, budget ? schemaStrings(tool.inputSchema, budget) : null);
+}
+
+/** toolSubject with the schema already walked (null: no schema texts). */
+export function toolSubjectFromSchema(tool: ScannedTool, schema: readonly SchemaString[] | null): MetadataSubject {
   const texts: MetadataText[] = [];
   push(texts, 'name', tool.name, true);
   push(texts, 'title', tool.title);
   if (tool.annotations?.title !== tool.title) push(texts, 'annotations.title', tool.annotations?.title);
   push(texts, 'description', tool.description);
-  if (budget) {
-    for (const s of schemaStrings(tool.inputSchema, budget)) {
-      push(texts, `inputSchema ${s.path}`, s.value, s.role === 'property-name');
-    }
+  if (schema) {
+    for (const s of schema) push(texts, `inputSchema ${s.path}`, s.value, s.role === 'property-name');
   }
   return { kind: 'tool', name: tool.name, texts };
 }

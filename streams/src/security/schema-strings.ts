@@ -85,65 +85,84 @@ export function schemaStrings(schema: unknown, budget?: SchemaBudget): readonly 
   return strings;
 }
 
-function walkSchema(schema: unknown, maxChars: number): { strings: SchemaString[]; chars: number } {
-  const out: SchemaString[] = [];
-  let nodes = 0;
-  let chars = 0;
+/** One walk's output and counters (a plain object: the walk is a recursion of module functions, not closures). */
+interface Walk {
+  out: SchemaString[];
+  nodes: number;
+  chars: number;
+  maxChars: number;
+}
 
-  const exhausted = (): boolean => nodes > SCHEMA_WALK_LIMITS.maxNodes || chars >= maxChars;
+function exhausted(w: Walk): boolean {
+  return w.nodes > SCHEMA_WALK_LIMITS.maxNodes || w.chars >= w.maxChars;
+}
 
-  const emit = (s: Omit<SchemaString, 'value'>, value: string): void => {
-    if (exhausted()) return;
-    const v = value.length > SCHEMA_WALK_LIMITS.maxStringChars ? value.slice(0, SCHEMA_WALK_LIMITS.maxStringChars) : value;
-    chars += v.length;
-    out.push({ ...s, value: v });
-  };
+function emit(w: Walk, path: string, role: SchemaStringRole, propertyName: string | null, siblingEnum: readonly unknown[] | null, value: string): void {
+  if (exhausted(w)) return;
+  const v = value.length > SCHEMA_WALK_LIMITS.maxStringChars ? value.slice(0, SCHEMA_WALK_LIMITS.maxStringChars) : value;
+  w.chars += v.length;
+  w.out.push({ path, role, propertyName, siblingEnum, value: v });
+}
 
-  const visit = (
-    node: unknown,
-    path: string,
-    role: SchemaStringRole,
-    propertyName: string | null,
-    siblingEnum: readonly unknown[] | null,
-    depth: number,
-  ): void => {
-    nodes++;
-    if (exhausted() || depth > SCHEMA_WALK_LIMITS.maxDepth) return;
-    if (typeof node === 'string') {
-      emit({ path, role, propertyName, siblingEnum }, node);
-      return;
-    }
-    if (Array.isArray(node)) {
-      for (let i = 0; i < node.length && !exhausted(); i++) visit(node[i], appendPath(path, String(i)), role, propertyName, siblingEnum, depth + 1);
-      return;
-    }
-    if (!isRecord(node)) return;
-    const inValue = VALUE_ROLES.has(role);
-    const nodeEnum = !inValue && Array.isArray(node.enum) ? node.enum : null;
-    for (const key in node) {
-      if (exhausted()) return;
-      const child = node[key];
-      if (inValue) {
-        // Inside a default/example object every key and string is part of the value.
-        emit({ path, role, propertyName, siblingEnum }, key);
-        visit(child, appendPath(path, key), role, propertyName, siblingEnum, depth + 1);
-      } else if (PROPERTY_CONTAINERS.has(key) && isRecord(child)) {
-        for (const prop in child) {
-          if (exhausted()) return;
-          nodes++; // a property name is a node of its own
-          const propSchema = child[prop];
-          const propPath = appendPath(appendPath(path, key), prop);
-          emit({ path: propPath, role: 'property-name', propertyName: prop, siblingEnum: null }, prop);
-          visit(propSchema, propPath, 'other', prop, null, depth + 2);
-        }
-      } else {
-        const childRole = KEYWORD_ROLES[key] ?? 'other';
-        const childEnum = childRole === 'default' || childRole === 'const' ? nodeEnum : null;
-        visit(child, appendPath(path, key), childRole, propertyName, childEnum, depth + 1);
+function visit(
+  w: Walk,
+  node: unknown,
+  path: string,
+  role: SchemaStringRole,
+  propertyName: string | null,
+  siblingEnum: readonly unknown[] | null,
+  depth: number,
+): void {
+  w.nodes++;
+  if (exhausted(w) || depth > SCHEMA_WALK_LIMITS.maxDepth) return;
+  if (typeof node === 'string') {
+    emit(w, path, role, propertyName, siblingEnum, node);
+    return;
+  }
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length && !exhausted(w); i++) visit(w, node[i], appendPath(path, String(i)), role, propertyName, siblingEnum, depth + 1);
+    return;
+  }
+  if (!isRecord(node)) return;
+  const inValue = VALUE_ROLES.has(role);
+  const nodeEnum = !inValue && Array.isArray(node.enum) ? node.enum : null;
+  for (const key in node) {
+    if (exhausted(w)) return;
+    const child = node[key];
+    if (inValue) {
+      // Inside a default/example object every key and string is part of the value.
+      emit(w, path, role, propertyName, siblingEnum, key);
+      visit(w, child, appendPath(path, key), role, propertyName, siblingEnum, depth + 1);
+    } else if (PROPERTY_CONTAINERS.has(key) && isRecord(child)) {
+      for (const prop in child) {
+        if (exhausted(w)) return;
+        w.nodes++; // a property name is a node of its own
+        const propSchema = child[prop];
+        const propPath = appendPath(appendPath(path, key), prop);
+        emit(w, propPath, 'property-name', prop, null, prop);
+        visit(w, propSchema, propPath, 'other', prop, null, depth + 2);
       }
+    } else {
+      const childRole = KEYWORD_ROLES[key] ?? 'other';
+      const childEnum = childRole === 'default' || childRole === 'const' ? nodeEnum : null;
+      visit(w, child, appendPath(path, key), childRole, propertyName, childEnum, depth + 1);
     }
-  };
+  }
+}
 
-  if (maxChars > 0) visit(schema, '', 'other', null, null, 0);
-  return { strings: out, chars };
+/**
+ * schemaStrings without the cache, for a caller that walks each schema of a
+ * site once and shares the result (the per-site detector run): same strings,
+ * same budget use, no WeakMap entry to create and collect per schema.
+ */
+export function walkSchemaOnce(schema: unknown, budget: SchemaBudget): readonly SchemaString[] {
+  const { strings, chars } = walkSchema(schema, Math.min(SCHEMA_WALK_LIMITS.maxChars, budget.remaining));
+  budget.remaining -= chars;
+  return strings;
+}
+
+function walkSchema(schema: unknown, maxChars: number): { strings: SchemaString[]; chars: number } {
+  const w: Walk = { out: [], nodes: 0, chars: 0, maxChars };
+  if (maxChars > 0) visit(w, schema, '', 'other', null, null, 0);
+  return { strings: w.out, chars: w.chars };
 }

@@ -1,4 +1,4 @@
-import { isNonLatinLookalike } from './confusables';
+import { isNonLatinLookalike, NON_LATIN_LOOKALIKE } from './confusables';
 
 /**
  * Low-level text checks shared by the detectors. Every check is a single
@@ -36,9 +36,17 @@ const INSTRUCTION_MARKERS: ReadonlyArray<{ label: string; re: RegExp }> = [
   { label: '<IMPORTANT>', re: /<\/?\s{0,3}IMPORTANT\s{0,3}>/i },
 ];
 
+/**
+ * Every marker above contains `<`, `[` or `#`, or a case-sensitive
+ * "Human"/"Assistant" before its colon: one test of this skips the seven
+ * marker regexes on the (usual) text that has none of them.
+ */
+const MARKER_HINT = /[<[#]|(?:Human|Assistant)[ \t]{0,3}:/;
+
 /** The earliest instruction marker in the text. */
 export function findInstructionMarker(text: string): TextMatch | null {
   const t = capText(text);
+  if (!MARKER_HINT.test(t)) return null;
   let best: TextMatch | null = null;
   for (const { re } of INSTRUCTION_MARKERS) {
     const m = re.exec(t);
@@ -142,6 +150,8 @@ function isLatinLetter(ch: string): boolean {
  */
 export function findMixedScriptWord(text: string): TextMatch | null {
   const t = capText(text);
+  // A mixed word needs a look-alike letter: text without one (most text) skips the per-character walk.
+  if (!NON_LATIN_LOOKALIKE.test(t)) return null;
   WORD.lastIndex = 0;
   for (let m = WORD.exec(t); m; m = WORD.exec(t)) {
     const word = m[0];

@@ -6,7 +6,7 @@ import {
   type ToolCapability,
   type ToolCapabilityRule,
 } from '@mcp-census/schemas';
-import { classifyToolPrivilege, nameWords, type ToolPrivilege } from './detectors/over-privileged-tools';
+import { classifyPrivilegeByWords, nameWords, type ToolPrivilege } from './detectors/over-privileged-tools';
 import { visibleText } from './evidence';
 import { capText } from './text-signals';
 
@@ -36,13 +36,17 @@ export function capabilityRank(c: ToolCapability): number {
 }
 
 /** "Deletes" → delete, "Searches" → search, "Lists" → list: a known verb or null. */
+function knownVerb(w: string): string | null {
+  return w && ALL_VERBS.has(w) ? w : null;
+}
+
 function asVerb(word: string): string | null {
-  for (const w of [word, word.replace(/s$/, ''), word.replace(/es$/, '')]) if (w && ALL_VERBS.has(w)) return w;
-  return null;
+  // the word itself, then without a final "s", then without a final "es" (no candidate list per tool)
+  return knownVerb(word) ?? (word.endsWith('s') ? knownVerb(word.slice(0, -1)) ?? (word.endsWith('es') ? knownVerb(word.slice(0, -2)) : null) : null);
 }
 
 interface ToolWords {
-  words: string[];
+  words: readonly string[];
   /** The first word of the name that is a known verb. */
   nameVerb: string | null;
   /** The description's first word, when a known verb. */
@@ -57,29 +61,61 @@ function schemaPropertyNames(schema: unknown): string[] {
   return Object.keys(props).slice(0, 200);
 }
 
-function toolWords(tool: Tool): ToolWords {
-  const words = nameWords(tool.name);
-  const first = /[a-z]+/i.exec(capText(tool.description ?? '').trimStart().slice(0, 40));
+const FIRST_WORD = /[a-z]+/i;
+const KEY_SEPARATORS = /[_-]/g;
+
+function toolWords(tool: Tool, words: readonly string[]): ToolWords {
+  const first = FIRST_WORD.exec(capText(tool.description ?? '').trimStart().slice(0, 40));
   const startsText = first !== null && first.index === 0;
+  let nameVerb: string | null = null;
+  for (const w of words) {
+    if (ALL_VERBS.has(w)) {
+      nameVerb = w;
+      break;
+    }
+  }
   return {
     words,
-    nameVerb: words.find((w) => ALL_VERBS.has(w)) ?? null,
+    nameVerb,
     descriptionVerb: startsText ? asVerb(first[0].toLowerCase()) : null,
-    parameters: schemaPropertyNames(tool.inputSchema).map((raw) => ({ raw, key: raw.toLowerCase().replace(/[_-]/g, '') })),
+    parameters: schemaPropertyNames(tool.inputSchema).map((raw) => ({ raw, key: raw.toLowerCase().replace(KEY_SEPARATORS, '') })),
   };
 }
 
 const snippet = (text: string) => visibleText(text, MATCHED_MAX_CHARS);
 
-/** Each rule's verbs as a set, built once: every tool is matched against every rule. */
-const RULE_VERBS = new Map<ToolCapabilityRule, ReadonlySet<string>>(TOOL_CAPABILITY_RULES.map((rule) => [rule, new Set(rule.verbs)]));
+/** A rule with its word lists as sets (null when empty), built once: every tool is matched against every rule. */
+interface CompiledRule {
+  rule: ToolCapabilityRule;
+  verbs: ReadonlySet<string>;
+  anywhere: ReadonlySet<string> | null;
+  parameters: ReadonlySet<string> | null;
+}
 
-function matchRule(rule: ToolCapabilityRule, tool: Tool, w: ToolWords, privilege: () => ToolPrivilege | null): { field: string; matched: string } | null {
-  const verbs = RULE_VERBS.get(rule) ?? new Set(rule.verbs);
+const nonEmptySet = (words: readonly string[]): ReadonlySet<string> | null => (words.length ? new Set(words) : null);
+const FALLBACK_INDEX = TOOL_CAPABILITY_RULES.findIndex((r) => r.capability === 'unknown');
+const FALLBACK_RULE = TOOL_CAPABILITY_RULES[FALLBACK_INDEX]!;
+/** The table in order, up to (not including) the first fallback rule. */
+const RULES_BEFORE_FALLBACK: readonly CompiledRule[] = (FALLBACK_INDEX < 0 ? TOOL_CAPABILITY_RULES : TOOL_CAPABILITY_RULES.slice(0, FALLBACK_INDEX)).map((rule) => ({
+  rule,
+  verbs: new Set(rule.verbs),
+  anywhere: nonEmptySet(rule.anywhere),
+  parameters: nonEmptySet(rule.parameters),
+}));
+
+function firstIn<T>(items: readonly T[], set: ReadonlySet<string>, key: (item: T) => string): T | undefined {
+  for (const item of items) if (set.has(key(item))) return item;
+  return undefined;
+}
+const self = (w: string): string => w;
+const parameterKey = (p: { key: string }): string => p.key;
+
+function matchRule(c: CompiledRule, tool: Tool, w: ToolWords, privilege: () => ToolPrivilege | null): { field: string; matched: string } | null {
+  const { rule, verbs } = c;
   if (w.nameVerb && verbs.has(w.nameVerb)) return { field: 'name', matched: snippet(tool.name) };
   if (w.descriptionVerb && verbs.has(w.descriptionVerb)) return { field: 'description', matched: snippet((tool.description ?? '').trimStart().slice(0, 200)) };
-  if (rule.anywhere.length && w.words.some((x) => rule.anywhere.includes(x))) return { field: 'name', matched: snippet(tool.name) };
-  const param = w.parameters.find((p) => rule.parameters.includes(p.key));
+  if (c.anywhere && firstIn(w.words, c.anywhere, self) !== undefined) return { field: 'name', matched: snippet(tool.name) };
+  const param = c.parameters ? firstIn(w.parameters, c.parameters, parameterKey) : undefined;
   if (param) return { field: `inputSchema properties.${snippet(param.raw).slice(0, 80)}`, matched: snippet(param.raw) };
   const a = tool.annotations;
   if (rule.annotation === 'destructiveHint true' && a?.destructiveHint === true && a.readOnlyHint !== true) return { field: 'annotations.destructiveHint', matched: 'destructiveHint: true' };
@@ -97,14 +133,22 @@ function matchRule(rule: ToolCapabilityRule, tool: Tool, w: ToolWords, privilege
 
 /** The tool's capability and the rule (with the matched text) that decided it. */
 export function classifyToolCapability(tool: Tool): ToolCapabilityMatch {
-  const w = toolWords(tool);
+  const words = nameWords(tool.name);
   // several rules ask for the tool's privilege class: classified once, when first asked
   let privilege: { value: ToolPrivilege | null } | undefined;
-  const privilegeOf = () => (privilege ??= { value: classifyToolPrivilege(tool) }).value;
-  for (const rule of TOOL_CAPABILITY_RULES) {
-    if (rule.capability === 'unknown') break;
-    const m = matchRule(rule, tool, w, privilegeOf);
+  return classifyCapabilityByWords(tool, words, () => (privilege ??= { value: classifyPrivilegeByWords(tool, words) }).value);
+}
+
+/**
+ * classifyToolCapability with the name's words split and the privilege class
+ * (asked lazily) supplied by the caller: a site run shares both with SAFE-T1104.
+ */
+export function classifyCapabilityByWords(tool: Tool, words: readonly string[], privilegeOf: () => ToolPrivilege | null): ToolCapabilityMatch {
+  const w = toolWords(tool, words);
+  for (const c of RULES_BEFORE_FALLBACK) {
+    const m = matchRule(c, tool, w, privilegeOf);
     if (!m) continue;
+    const rule = c.rule;
     return {
       capability: rule.capability,
       rule,
@@ -113,6 +157,5 @@ export function classifyToolCapability(tool: Tool): ToolCapabilityMatch {
       readOnlyHintContradicted: tool.annotations?.readOnlyHint === true && (rule.capability === 'destructive' || rule.capability === 'side-effect'),
     };
   }
-  const fallback = TOOL_CAPABILITY_RULES.find((r) => r.capability === 'unknown')!;
-  return { capability: 'unknown', rule: fallback, field: null, matched: null, readOnlyHintContradicted: false };
+  return { capability: 'unknown', rule: FALLBACK_RULE, field: null, matched: null, readOnlyHintContradicted: false };
 }

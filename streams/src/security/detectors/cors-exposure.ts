@@ -1,4 +1,4 @@
-import { CORS_EXPOSURE_TECHNIQUE, corsExposureSeverity, type ScanResult, type SecurityFinding, type ToolCapability } from '@mcp-census/schemas';
+import { CORS_EXPOSURE_TECHNIQUE, corsExposureSeverity, type ScanResult, type ScannedTool, type SecurityFinding, type ToolCapability } from '@mcp-census/schemas';
 import { visibleText } from '../evidence';
 import { makeFinding, serverSubjectName } from '../metadata';
 import { capabilityRank, classifyToolCapability, type ToolCapabilityMatch } from '../tool-capability';
@@ -19,11 +19,17 @@ type Input = Pick<ScanResult, 'hasMcp' | 'authRequired' | 'tools' | 'mcpEndpoint
 const LABEL: Record<ToolCapability, string> = { destructive: 'destructive', 'side-effect': 'side-effecting', 'read-only': 'read-only', unknown: 'unclassified' };
 
 export function detectCorsExposure(websiteId: number, result: Input): SecurityFinding[] {
+  return corsExposureFindings(websiteId, result, classifyToolCapability);
+}
+
+/** detectCorsExposure with each tool's capability from `capabilityOf` (a site run classifies each tool once for T1005 and T1707). */
+export function corsExposureFindings(websiteId: number, result: Input, capabilityOf: (tool: ScannedTool, index: number) => ToolCapabilityMatch): SecurityFinding[] {
   const cors = result.corsExposure;
   if (!result.hasMcp || result.authRequired || result.evidence !== 'handshake' || !cors?.allowsAnyOrigin) return [];
   let worst: { name: string; match: ToolCapabilityMatch } | null = null;
-  for (const tool of result.tools) {
-    const match = classifyToolCapability(tool);
+  for (let i = 0; i < result.tools.length; i++) {
+    const tool = result.tools[i]!;
+    const match = capabilityOf(tool, i);
     if (!worst || capabilityRank(match.capability) > capabilityRank(worst.match.capability)) worst = { name: tool.name, match };
   }
   const capability: ToolCapability = worst?.match.capability ?? 'unknown';

@@ -19,6 +19,7 @@ export const MAX_SITES_IN_EVIDENCE = 5;
 
 const INVISIBLE_OR_FORMAT = /[\p{Cf}\p{Cc}]/gu;
 const SEPARATORS = /[\s_.-]+/gu;
+const NON_ASCII = /[\u0080-\uFFFF]/;
 
 /**
  * Normalised name: NFKC (fullwidth → ASCII), lower-cased, look-alike letters
@@ -28,6 +29,8 @@ const SEPARATORS = /[\s_.-]+/gu;
  * `re\u0430d_file` (Cyrillic a, U+0430) share the key `readfile`.
  */
 export function toolNameKey(name: string): string {
+  // ASCII names (most) are unchanged by NFKC and have no look-alikes to fold.
+  if (!NON_ASCII.test(name)) return name.toLowerCase().replace(INVISIBLE_OR_FORMAT, '').replace(SEPARATORS, '');
   const nfkc = name.normalize('NFKC');
   return foldLookalikes(nfkc.toLowerCase()).replace(INVISIBLE_OR_FORMAT, '').replace(SEPARATORS, '');
 }

@@ -1,4 +1,4 @@
-import { EXPOSURE_SEVERITY, type ScanResult, type SecurityFinding, type ToolCapability } from '@mcp-census/schemas';
+import { EXPOSURE_SEVERITY, type ScanResult, type ScannedTool, type SecurityFinding, type ToolCapability } from '@mcp-census/schemas';
 import { visibleText } from '../evidence';
 import { makeFinding, serverSubjectName } from '../metadata';
 import { capabilityRank, classifyToolCapability, type ToolCapabilityMatch } from '../tool-capability';
@@ -24,11 +24,17 @@ export function isBehindAuthentication(result: Input): boolean {
 const LABEL: Record<ToolCapability, string> = { destructive: 'destructive', 'side-effect': 'side-effecting', 'read-only': 'read-only', unknown: 'unclassified' };
 
 export function detectExposedEndpoint(websiteId: number, result: Input): SecurityFinding[] {
+  return exposedEndpointFindings(websiteId, result, classifyToolCapability);
+}
+
+/** detectExposedEndpoint with each tool's capability from `capabilityOf` (a site run classifies each tool once for T1005 and T1707). */
+export function exposedEndpointFindings(websiteId: number, result: Input, capabilityOf: (tool: ScannedTool, index: number) => ToolCapabilityMatch): SecurityFinding[] {
   if (!result.hasMcp || isBehindAuthentication(result) || result.tools.length === 0) return [];
   const counts: Record<ToolCapability, number> = { destructive: 0, 'side-effect': 0, 'read-only': 0, unknown: 0 };
   let worst: { name: string; match: ToolCapabilityMatch } | null = null;
-  for (const tool of result.tools) {
-    const match = classifyToolCapability(tool);
+  for (let i = 0; i < result.tools.length; i++) {
+    const tool = result.tools[i]!;
+    const match = capabilityOf(tool, i);
     counts[match.capability]++;
     if (!worst || capabilityRank(match.capability) > capabilityRank(worst.match.capability)) worst = { name: tool.name, match };
   }

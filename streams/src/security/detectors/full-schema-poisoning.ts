@@ -3,6 +3,7 @@ import { evidenceAround } from '../evidence';
 import { findingFromSignals, SIGNAL_EVIDENCE_CHARS, type Signal } from '../metadata';
 import { schemaStrings, siteSchemaBudget, VALUE_ROLES, type SchemaBudget, type SchemaString } from '../schema-strings';
 import { SEVERITY_RULES } from '../severity';
+import type { SiteTool } from '../site-tools';
 import { findInstructionMarker } from '../text-signals';
 
 /**
@@ -71,8 +72,12 @@ function credentialDefaultSignal(s: SchemaString): Signal | null {
 }
 
 export function schemaPoisoningSignals(inputSchema: unknown, budget?: SchemaBudget): Signal[] {
+  return stringsPoisoningSignals(schemaStrings(inputSchema, budget));
+}
+
+function stringsPoisoningSignals(strings: readonly SchemaString[]): Signal[] {
   const signals: Signal[] = [];
-  for (const s of schemaStrings(inputSchema, budget)) {
+  for (const s of strings) {
     const marker = findInstructionMarker(s.value);
     if (marker) {
       signals.push({
@@ -115,6 +120,17 @@ export function detectFullSchemaPoisoning(websiteId: number, tools: readonly Pic
   for (const tool of tools) {
     if (tool.inputSchema === undefined || tool.inputSchema === null) continue;
     const f = findingFromSignals(FULL_SCHEMA_POISONING, websiteId, { kind: 'tool', name: tool.name }, schemaPoisoningSignals(tool.inputSchema, budget));
+    if (f) findings.push(f);
+  }
+  return findings;
+}
+
+/** detectFullSchemaPoisoning over tools already walked for the site (a missing schema walks to no strings). */
+export function schemaPoisoningFindings(websiteId: number, tools: readonly SiteTool[]): SecurityFinding[] {
+  const findings: SecurityFinding[] = [];
+  for (const t of tools) {
+    if (t.schemaStrings.length === 0) continue;
+    const f = findingFromSignals(FULL_SCHEMA_POISONING, websiteId, { kind: 'tool', name: t.tool.name }, stringsPoisoningSignals(t.schemaStrings));
     if (f) findings.push(f);
   }
   return findings;

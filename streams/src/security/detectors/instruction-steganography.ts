@@ -6,13 +6,12 @@ import {
   resourceSubject,
   serverSubject,
   SIGNAL_EVIDENCE_CHARS,
-  toolSubject,
   type MetadataSubject,
   type Signal,
 } from '../metadata';
-import { siteSchemaBudget } from '../schema-strings';
 import { SEVERITY_RULES } from '../severity';
-import { findHtmlComment, findInstructionMarker, findInvisibleCharacters } from '../text-signals';
+import { siteTools, type SiteTool } from '../site-tools';
+import { capText, findHtmlComment, findInstructionMarker, findInvisibleCharacters } from '../text-signals';
 import { findShadowingPhrase } from './tool-shadowing';
 
 /**
@@ -67,31 +66,40 @@ export function steganographySignals(field: string, text: string): Signal[] {
   return signals;
 }
 
+/** Invisible characters are non-ASCII and a comment needs `<!--`: plain text, most of it, is passed over with one test. */
+const SIGNAL_HINT = /[\u0080-\uFFFF]|<!--/;
+
 function subjectFinding(websiteId: number, subject: MetadataSubject): SecurityFinding | null {
-  return findingFromSignals(
-    INSTRUCTION_STEGANOGRAPHY,
-    websiteId,
-    subject,
-    subject.texts.flatMap((t) => steganographySignals(t.field, t.text)),
-  );
+  let signals: Signal[] | null = null;
+  for (const t of subject.texts) {
+    if (!SIGNAL_HINT.test(capText(t.text))) continue;
+    for (const s of steganographySignals(t.field, t.text)) (signals ??= []).push(s);
+  }
+  return signals ? findingFromSignals(INSTRUCTION_STEGANOGRAPHY, websiteId, subject, signals) : null;
 }
 
 export function detectInstructionSteganography(
   websiteId: number,
   result: Pick<ScanResult, 'tools' | 'resources' | 'prompts' | 'serverInfo'>,
 ): SecurityFinding[] {
-  const budget = siteSchemaBudget();
-  const subjects: MetadataSubject[] = [
-    ...result.tools.map((t) => toolSubject(t, budget)),
-    ...result.resources.map((r) => resourceSubject(r, true)),
-    ...result.prompts.map(promptSubject),
-  ];
-  const server = serverSubject(result.serverInfo);
-  if (server) subjects.push(server);
+  return steganographyFindings(websiteId, siteTools(result.tools), result);
+}
+
+/** detectInstructionSteganography over tools already walked for the site. */
+export function steganographyFindings(
+  websiteId: number,
+  tools: readonly SiteTool[],
+  result: Pick<ScanResult, 'resources' | 'prompts' | 'serverInfo'>,
+): SecurityFinding[] {
   const findings: SecurityFinding[] = [];
-  for (const subject of subjects) {
+  const add = (subject: MetadataSubject): void => {
     const f = subjectFinding(websiteId, subject);
     if (f) findings.push(f);
-  }
+  };
+  for (const t of tools) add(t.subject);
+  for (const r of result.resources) add(resourceSubject(r, true));
+  for (const p of result.prompts) add(promptSubject(p));
+  const server = serverSubject(result.serverInfo);
+  if (server) add(server);
   return findings;
 }

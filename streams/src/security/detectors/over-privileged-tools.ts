@@ -74,15 +74,19 @@ const DB_WRITE_PHRASE = /\b(?:arbitrary\s{1,3}sql|any\s{1,3}sql|(?:insert|update
 const READ_ONLY_PHRASE = /\bread[\s-]?only\b|\bselect\s{1,3}(?:queries|statements)\s{1,3}only\b|\bonly\s{1,3}select\b/i;
 const URL_PHRASE = /\b(?:any|arbitrary|a|the\s{1,3}given)\s{1,3}urls?\b|\bhttps?\s{1,3}requests?\b|\bfrom\s{1,3}the\s{1,3}(?:internet|web)\b/i;
 
+const NON_ASCII = /[\u0080-\uFFFF]/;
+const UPPER = /[A-Z]/;
+const CAMEL_LOWER_UPPER = /([a-z0-9])([A-Z])/g;
+const CAMEL_ACRONYM = /([A-Z]+)([A-Z][a-z])/g;
+const NOT_WORD = /[^a-z0-9]+/;
+
 /** Words of an identifier: `runShellCommand`, `run-shell_command` → run, shell, command. */
 export function nameWords(name: string): string[] {
-  return name
-    .normalize('NFKC')
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
+  // ASCII is unchanged by NFKC, and without capitals the camelCase splits and lower-casing change nothing.
+  const ascii = !NON_ASCII.test(name);
+  let words = ascii ? name : name.normalize('NFKC');
+  if (!ascii || UPPER.test(words)) words = words.replace(CAMEL_LOWER_UPPER, '$1 $2').replace(CAMEL_ACRONYM, '$1 $2').toLowerCase();
+  return words.split(NOT_WORD).filter(Boolean);
 }
 
 function schemaPropertyNames(schema: unknown): string[] {
@@ -92,7 +96,17 @@ function schemaPropertyNames(schema: unknown): string[] {
   return Object.keys(props).slice(0, 200);
 }
 
-const anyIn = (words: readonly string[], set: ReadonlySet<string>): string | undefined => words.find((w) => set.has(w));
+function anyIn(words: readonly string[], set: ReadonlySet<string>): string | undefined {
+  for (const w of words) if (set.has(w)) return w;
+  return undefined;
+}
+
+const KEY_SEPARATORS = /[_-]/g;
+
+/** `name "…"` for a tool classified by its name. */
+function quoted(name: string): string {
+  return `name "${visibleText(name, 80)}"`;
+}
 
 function phraseReason(label: string, text: string, re: RegExp): string | null {
   const m = re.exec(text);
@@ -101,37 +115,41 @@ function phraseReason(label: string, text: string, re: RegExp): string | null {
 
 /** The tool's most severe privilege class, or null for an ordinary tool. */
 export function classifyToolPrivilege(tool: Pick<ScannedTool, 'name' | 'description' | 'inputSchema'>): ToolPrivilege | null {
-  const words = nameWords(tool.name);
+  return classifyPrivilegeByWords(tool, nameWords(tool.name));
+}
+
+/** classifyToolPrivilege with the name's words already split (a site run shares them with the capability rules). */
+export function classifyPrivilegeByWords(tool: Pick<ScannedTool, 'name' | 'description' | 'inputSchema'>, words: readonly string[]): ToolPrivilege | null {
   const description = capText(tool.description ?? '');
-  const quotedName = `name "${visibleText(tool.name, 80)}"`;
 
   const shellWord = anyIn(words, SHELL_WORDS);
   if (shellWord || (anyIn(words, EXEC_VERBS) && anyIn(words, EXEC_OBJECTS))) {
-    return { privilegeClass: 'shell', destructive: true, reason: quotedName };
+    return { privilegeClass: 'shell', destructive: true, reason: quoted(tool.name) };
   }
   const shellPhrase = phraseReason(CLASS_LABEL.shell, description, SHELL_PHRASE);
   if (shellPhrase) return { privilegeClass: 'shell', destructive: true, reason: shellPhrase };
 
   const candidates: ToolPrivilege[] = [];
   if (anyIn(words, FILE_OBJECTS) || words.includes('mkdir') || words.includes('rmdir')) {
-    if (anyIn(words, FILE_DESTRUCTIVE_VERBS)) candidates.push({ privilegeClass: 'file', destructive: true, reason: quotedName });
-    else if (anyIn(words, FILE_WRITE_VERBS)) candidates.push({ privilegeClass: 'file', destructive: false, reason: quotedName });
+    if (anyIn(words, FILE_DESTRUCTIVE_VERBS)) candidates.push({ privilegeClass: 'file', destructive: true, reason: quoted(tool.name) });
+    else if (anyIn(words, FILE_WRITE_VERBS)) candidates.push({ privilegeClass: 'file', destructive: false, reason: quoted(tool.name) });
   }
   const filePhrase = phraseReason(CLASS_LABEL.file, description, FILE_WRITE_PHRASE);
   if (filePhrase) candidates.push({ privilegeClass: 'file', destructive: true, reason: filePhrase });
 
+  const dbWord = anyIn(words, DB_WORDS) !== undefined;
   const dbPhrase = phraseReason(CLASS_LABEL.database, description, DB_PHRASE);
-  if (anyIn(words, DB_WORDS) || dbPhrase) {
+  if (dbWord || dbPhrase) {
     const readOnly = READ_ONLY_PHRASE.test(description);
     const destructive =
       anyIn(words, DB_WRITE_VERBS) !== undefined || (!readOnly && (anyIn(words, DB_RUN_VERBS) !== undefined || DB_WRITE_PHRASE.test(description)));
-    candidates.push({ privilegeClass: 'database', destructive, reason: anyIn(words, DB_WORDS) ? quotedName : dbPhrase! });
+    candidates.push({ privilegeClass: 'database', destructive, reason: dbWord ? quoted(tool.name) : dbPhrase! });
   }
 
   if (anyIn(words, NET_WORDS)) {
-    const urlParam = schemaPropertyNames(tool.inputSchema).find((p) => URL_PARAMS.has(p.toLowerCase().replace(/[_-]/g, '')));
+    const urlParam = schemaPropertyNames(tool.inputSchema).find((p) => URL_PARAMS.has(p.toLowerCase().replace(KEY_SEPARATORS, '')));
     if (urlParam || anyIn(words, URL_NAME_WORDS) || URL_PHRASE.test(description)) {
-      candidates.push({ privilegeClass: 'network', destructive: false, reason: urlParam ? `${quotedName}, parameter "${visibleText(urlParam, 40)}"` : quotedName });
+      candidates.push({ privilegeClass: 'network', destructive: false, reason: urlParam ? `${quoted(tool.name)}, parameter "${visibleText(urlParam, 40)}"` : quoted(tool.name) });
     }
   }
 
@@ -172,9 +190,15 @@ function hintState(annotations: ScannedTool['annotations']): string {
 }
 
 export function detectOverPrivilegedTools(websiteId: number, tools: readonly ScannedTool[]): SecurityFinding[] {
+  return overPrivilegeFindings(websiteId, tools, classifyToolPrivilege);
+}
+
+/** The findings, with each tool's privilege from `privilegeOf` (a site run classifies each tool once for several detectors). */
+export function overPrivilegeFindings(websiteId: number, tools: readonly ScannedTool[], privilegeOf: (tool: ScannedTool, index: number) => ToolPrivilege | null): SecurityFinding[] {
   const findings: SecurityFinding[] = [];
-  for (const tool of tools) {
-    const p = classifyToolPrivilege(tool);
+  for (let i = 0; i < tools.length; i++) {
+    const tool = tools[i]!;
+    const p = privilegeOf(tool, i);
     if (!p) continue;
     const what = `${CLASS_LABEL[p.privilegeClass]}${p.destructive && p.privilegeClass !== 'shell' ? ' (destructive)' : ''}`;
     const severity = overPrivilegeSeverity(p);

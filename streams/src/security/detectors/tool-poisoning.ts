@@ -6,13 +6,12 @@ import {
   promptSubject,
   resourceSubject,
   SIGNAL_EVIDENCE_CHARS,
-  toolSubject,
   type MetadataSubject,
   type Signal,
 } from '../metadata';
-import { siteSchemaBudget } from '../schema-strings';
 import { SEVERITY_RULES } from '../severity';
-import { findFullwidthAlnum, findInstructionMarker, findInvisibleCharacters, findMixedScriptWord } from '../text-signals';
+import { siteTools, type SiteTool } from '../site-tools';
+import { capText, findFullwidthAlnum, findInstructionMarker, findInvisibleCharacters, findMixedScriptWord } from '../text-signals';
 
 /**
  * SAFE-T1001 Tool Poisoning: instructions to the model hidden in tool,
@@ -78,20 +77,37 @@ export function poisoningSignals(field: string, text: string, identifier: boolea
   return signals;
 }
 
+/**
+ * Every signal above needs a non-ASCII character (invisible, look-alike or
+ * fullwidth) or a marker hint (see findInstructionMarker): plain ASCII text,
+ * most of it, is passed over with one test.
+ */
+const SIGNAL_HINT = /[\u0080-\uFFFF]|[<[#]|(?:Human|Assistant)[ \t]{0,3}:/;
+
 function subjectFinding(websiteId: number, subject: MetadataSubject): SecurityFinding | null {
-  const signals = subject.texts.flatMap((t) => poisoningSignals(t.field, t.text, t.identifier));
-  return findingFromSignals(TOOL_POISONING, websiteId, subject, signals);
+  let signals: Signal[] | null = null;
+  for (const t of subject.texts) {
+    if (!SIGNAL_HINT.test(capText(t.text))) continue;
+    for (const s of poisoningSignals(t.field, t.text, t.identifier)) (signals ??= []).push(s);
+  }
+  return signals ? findingFromSignals(TOOL_POISONING, websiteId, subject, signals) : null;
 }
 
 /** One finding per tool, resource or prompt with any poisoning signal (the most severe as evidence). */
 export function detectToolPoisoning(websiteId: number, result: Pick<ScanResult, 'tools' | 'resources' | 'prompts'>): SecurityFinding[] {
-  const budget = siteSchemaBudget();
-  const subjects = [...result.tools.map((t) => toolSubject(t, budget)), ...result.resources.map((r) => resourceSubject(r)), ...result.prompts.map(promptSubject)];
+  return toolPoisoningFindings(websiteId, siteTools(result.tools), result);
+}
+
+/** detectToolPoisoning over tools already walked for the site. */
+export function toolPoisoningFindings(websiteId: number, tools: readonly SiteTool[], result: Pick<ScanResult, 'resources' | 'prompts'>): SecurityFinding[] {
   const findings: SecurityFinding[] = [];
-  for (const subject of subjects) {
+  const add = (subject: MetadataSubject): void => {
     const f = subjectFinding(websiteId, subject);
     if (f) findings.push(f);
-  }
+  };
+  for (const t of tools) add(t.subject);
+  for (const r of result.resources) add(resourceSubject(r));
+  for (const p of result.prompts) add(promptSubject(p));
   return findings;
 }
 

@@ -49,6 +49,13 @@ const PHRASES: readonly PhraseRule[] = [
   { severity: RULES.redirection, re: /\balways\s{1,3}(?:add|bcc|cc|forward|copy|send\s{1,3}a\s{1,3}copy)\b/gi },
 ];
 
+/**
+ * The words every phrase above starts with (same flags): text without any of
+ * them (most descriptions) skips the ten phrase regexes.
+ */
+const PHRASE_HINT =
+  /\b(?:ignore|disregard|forget|override|never|do\s{1,3}not|don'?t|must|without|the\s{1,3}user\s{1,3}(?:must|should)|instead|should|before|after|when|always)/i;
+
 const SELF_REFERENCES = new Set(['this', 'that', 'the', 'a', 'an', 'same', 'current', 'our']);
 
 export interface ShadowingPhrase {
@@ -59,7 +66,8 @@ export interface ShadowingPhrase {
 /** The most severe shadowing phrase (the earliest on a tie), or null. `ownName` excludes self-references. */
 export function findShadowingPhrase(text: string, ownName: string | null): ShadowingPhrase | null {
   const t = capText(text);
-  const ownKey = ownName ? toolNameKey(ownName) : null;
+  if (!PHRASE_HINT.test(t)) return null;
+  let ownKey: string | null | undefined; // the tool's own name key, only when a phrase names a tool
   let best: ShadowingPhrase | null = null;
   for (const rule of PHRASES) {
     const re = rule.re;
@@ -67,7 +75,9 @@ export function findShadowingPhrase(text: string, ownName: string | null): Shado
     for (let m = re.exec(t); m; m = re.exec(t)) {
       if (rule.namesTool) {
         const named = (m[1] ?? '').toLowerCase();
-        if (SELF_REFERENCES.has(named) || (ownKey !== null && toolNameKey(named) === ownKey)) continue;
+        if (SELF_REFERENCES.has(named)) continue;
+        ownKey ??= ownName ? toolNameKey(ownName) : null;
+        if (ownKey !== null && toolNameKey(named) === ownKey) continue;
       }
       const better = !best || severityRank(rule.severity) > severityRank(best.severity) || (rule.severity === best.severity && m.index < best.index);
       if (better) best = { index: m.index, severity: rule.severity };
