@@ -23,7 +23,7 @@ export interface StateProjectorOptions {
   /** Topic overrides (tests); dead-letter topics default to `${topic}.dlq`. */
   topics?: { completed?: string; log?: string; delta?: string; completedDlq?: string; logDlq?: string };
   groupIds?: { completed?: string; logs?: string };
-  /** Events per transaction / offset commit (default 10,000): the per-chunk statements (history snapshot, recent-scans prune, commit) are paid once per chunk. */
+  /** Events per transaction / offset commit (default 5,000): the per-chunk statements (history snapshot, recent-scans prune, commit) are paid once per chunk, and the serialized end of one chunk (its tool names to its commit) stays short enough for the concurrent chunk to overlap it (5,000 gave 4,600 events/s at 200k sites against 4,400 for 10,000). */
   chunkSize?: number;
   /** Partitions projected at once (default 2): one chunk's Kafka and parse work overlaps another's transaction. */
   partitionsConsumedConcurrently?: number;
@@ -50,7 +50,7 @@ export async function startStateProjector(opts: StateProjectorOptions): Promise<
   const completedTopic = opts.topics?.completed ?? TOPICS.scanCompleted;
   const logTopic = opts.topics?.log ?? TOPICS.scanLog;
   const deltaTopic = opts.topics?.delta ?? TOPICS.dashboardDelta;
-  const chunkSize = opts.chunkSize ?? 10_000;
+  const chunkSize = opts.chunkSize ?? 5_000;
 
   const publishDelta = async (changedWebsiteIds: number[], at: Date): Promise<void> => {
     const payload: DashboardDeltaPayload = {
