@@ -141,17 +141,18 @@ export async function projectScanCompleted(pool: pg.Pool, events: Completed[], o
       // the names replaceItemSets stored for exactly these sites
       toolNames = changedWinners.map((e) => ({ websiteId: e.payload.websiteId, toolNames: e.payload.result.tools.map((t) => cleanText(t.name)) }));
     }
-    await refreshSitesAtEnd(client, toolNames);
-
-    await client.query('DELETE FROM projection_processed_events WHERE processed_at < $1', [new Date(opts.now.getTime() - retentionMs)]);
-    if (opts.snapshotHistory ?? true) await snapshotDailyReport(client, opts.now);
-
+    // read before the end of the chunk, which runs one writer at a time: nothing there moves these rows
     const changed = await client.query<{ website_id: string }>(
       `SELECT website_id FROM latest_scans WHERE event_id = ANY($1::uuid[])
        UNION SELECT website_id FROM site_scan_outcomes WHERE event_id = ANY($1::uuid[]) AND outcome IN ('unreachable', 'not-scanned')
        ORDER BY website_id`,
       [unique.map((e) => e.eventId)],
     );
+    await refreshSitesAtEnd(client, toolNames);
+
+    await client.query('DELETE FROM projection_processed_events WHERE processed_at < $1', [new Date(opts.now.getTime() - retentionMs)]);
+    if (opts.snapshotHistory ?? true) await snapshotDailyReport(client, opts.now);
+
     return { fresh: freshEvents.length, changedWebsiteIds: changed.rows.map((r) => Number(r.website_id)) };
   });
 }
