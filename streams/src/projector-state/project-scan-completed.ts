@@ -104,7 +104,8 @@ export async function projectScanCompleted(pool: pg.Pool, events: Completed[], o
       const stale = [...moved.findingsStale, ...(await markBaselineMoves(client, [...previousMoved].filter((site) => !winningSet.has(site))))];
       const hadMcp = new Set(winningSites.filter((site) => latestBefore.get(site)?.hasMcp === true));
       const findingsBefore = await readFindingsBefore(client, stale, hadMcp);
-      await refreshSiteFindings(client, stale);
+      // the sites whose latest scan and items this chunk just wrote: their scans come from the events
+      await refreshSiteFindings(client, stale, new Map(changedWinners.map((e) => [e.payload.websiteId, e])));
       await recordNewFindings(client, findingsBefore, winning, latestBefore);
       // after latest_scans: it stands in for reached history that retention pruned
       await recordOutcomes(client, freshEvents, opts.liveness);

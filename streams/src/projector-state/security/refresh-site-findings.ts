@@ -1,7 +1,11 @@
 import type pg from 'pg';
-import { corsExposureSchema, emptyScanResult, evidenceSchema, type ScanResult, type SecurityFinding } from '@mcp-census/schemas';
+import type { ScanResult, SecurityFinding } from '@mcp-census/schemas';
+import type { TypedEnvelope } from '../../kafka/envelope';
 import { detectSiteFindings, type PreviousDefinition } from '../../security/index';
 import { jsonRows, jsonRowsFrom, type JsonRowColumn } from '../json-rows';
+import { readStoredScans, storedScanOf } from './stored-scan';
+
+type Completed = TypedEnvelope<'scan.completed'>;
 
 const FINDING_COLUMNS: readonly JsonRowColumn[] = [
   { name: 'website_id', type: 'bigint' },
@@ -17,7 +21,6 @@ const FINDING_NAMES = FINDING_COLUMNS.map((c) => c.name).join(', ');
 const INSERT_FINDINGS_SQL = `INSERT INTO site_findings (${FINDING_NAMES}) SELECT ${FINDING_NAMES} FROM ${jsonRowsFrom(1, FINDING_COLUMNS)} AS x`;
 
 type Row = Record<string, unknown>;
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const groupBy = (rows: Row[]): Map<number, Row[]> => {
   const m = new Map<number, Row[]>();
   for (const r of rows) {
@@ -29,59 +32,36 @@ const groupBy = (rows: Row[]): Map<number, Row[]> => {
   return m;
 };
 
-/** The site's latest scan as the detectors see it, rebuilt from the projected rows. */
-function scanFromRows(latest: Row, tools: Row[], resources: Row[], prompts: Row[]): ScanResult {
-  const info = latest.server_info && typeof latest.server_info === 'object' ? (latest.server_info as Record<string, unknown>) : null;
-  return emptyScanResult({
-    hasMcp: latest.has_mcp === true,
-    mcpEndpoint: str(latest.mcp_endpoint) ?? null,
-    authRequired: latest.auth_required === true,
-    evidence: evidenceSchema.safeParse(latest.evidence).data ?? null,
-    corsExposure: corsExposureSchema.safeParse(latest.cors_exposure).data ?? null,
-    serverInfo: info ? { name: str(info.name), version: str(info.version), title: str(info.title) } : null,
-    tools: tools.map((t) => ({
-      name: String(t.name),
-      title: str(t.title),
-      description: str(t.description),
-      category: str(t.category),
-      inputSchema: t.input_schema ?? undefined,
-      annotations: (t.annotations as ScanResult['tools'][number]['annotations']) ?? undefined,
-      hash: String(t.hash),
-    })),
-    resources: resources.map((r) => ({ name: String(r.name), uri: String(r.uri), description: str(r.description), type: str(r.type), hash: String(r.hash) })),
-    prompts: prompts.map((p) => ({ name: String(p.name), description: str(p.description), arguments: Array.isArray(p.arguments) ? p.arguments : [], hash: String(p.hash) })),
-  });
-}
-
 /**
  * Re-runs the per-site detectors for `sites` (those whose findings input moved:
  * recordFingerprints, markBaselineMoves) over what is projected now (latest scan,
  * its items, the previous scan's definitions) and replaces their findings. Same
- * rows in, same findings out: order-tolerant because its inputs are.
+ * rows in, same findings out: order-tolerant because its inputs are. `written`
+ * holds the events whose latest scan and items this chunk has just stored: their
+ * scans are rebuilt from the events as the rows give them back (storedScanOf)
+ * instead of being read back.
  */
-export async function refreshSiteFindings(client: pg.PoolClient, sites: readonly number[]): Promise<void> {
+export async function refreshSiteFindings(client: pg.PoolClient, sites: readonly number[], written: ReadonlyMap<number, Completed> = new Map()): Promise<void> {
   const ids = [...new Set(sites)].sort((a, b) => a - b);
   if (ids.length === 0) return;
+  const scans = new Map<number, ScanResult>();
+  for (const site of ids) {
+    const event = written.get(site);
+    const scan = event ? storedScanOf(event) : undefined;
+    if (scan) scans.set(site, scan);
+  }
   // one client in a transaction: its queries run one after another
-  const latest = await client.query<Row>('SELECT website_id, has_mcp, mcp_endpoint, auth_required, evidence, server_info, cors_exposure FROM latest_scans WHERE website_id = ANY($1::bigint[])', [ids]);
-  const tools = await client.query<Row>('SELECT website_id, name, title, description, category, input_schema, annotations, hash FROM site_tools WHERE website_id = ANY($1::bigint[]) ORDER BY website_id, position', [ids]);
-  const resources = await client.query<Row>('SELECT website_id, name, uri, description, type, hash FROM site_resources WHERE website_id = ANY($1::bigint[]) ORDER BY website_id, position', [ids]);
-  const prompts = await client.query<Row>('SELECT website_id, name, description, arguments, hash FROM site_prompts WHERE website_id = ANY($1::bigint[]) ORDER BY website_id, position', [ids]);
+  for (const [site, scan] of await readStoredScans(client, ids.filter((site) => !scans.has(site)))) scans.set(site, scan);
   const prevScans = await client.query<{ website_id: string }>('SELECT website_id FROM site_previous_scans WHERE website_id = ANY($1::bigint[])', [ids]);
   const prevDefs = await client.query<Row>('SELECT website_id, kind, name, hash FROM site_previous_definitions WHERE website_id = ANY($1::bigint[])', [ids]);
-  const toolsBy = groupBy(tools.rows);
-  const resourcesBy = groupBy(resources.rows);
-  const promptsBy = groupBy(prompts.rows);
   const prevBy = groupBy(prevDefs.rows);
   const hasPrevious = new Set(prevScans.rows.map((r) => Number(r.website_id)));
 
   const findings: SecurityFinding[] = [];
-  for (const row of latest.rows) {
-    const site = Number(row.website_id);
+  for (const [site, scan] of scans) {
     const previous: PreviousDefinition[] | null = hasPrevious.has(site)
       ? (prevBy.get(site) ?? []).map((d) => ({ kind: d.kind as PreviousDefinition['kind'], name: String(d.name), hash: String(d.hash) }))
       : null;
-    const scan = scanFromRows(row, toolsBy.get(site) ?? [], resourcesBy.get(site) ?? [], promptsBy.get(site) ?? []);
     findings.push(...detectSiteFindings({ websiteId: site, result: scan, previous }));
   }
 

@@ -1,0 +1,68 @@
+import { cleanJsonValue } from './sanitize';
+
+/**
+ * A string that makes jsonRows clean a jsonb value before Postgres sees it: a NUL, a lone
+ * surrogate, or a literal backslash-u sequence that its JSON text test cannot tell from
+ * their escapes (the same test as needsJsonbCleaning, on the string instead of its JSON).
+ */
+const NEEDS_CLEANING = /\0|\\u(?:0000|d[89a-f])|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/i;
+
+/** Past this depth a value is not rebuilt here: the caller reads it back from Postgres instead. */
+export const ROUND_TRIP_MAX_DEPTH = 200;
+
+/** Thrown for a value nested deeper than ROUND_TRIP_MAX_DEPTH. */
+export class TooDeepForRoundTrip extends Error {}
+
+function needsCleaning(value: unknown, depth: number): boolean {
+  if (depth > ROUND_TRIP_MAX_DEPTH) throw new TooDeepForRoundTrip();
+  if (typeof value === 'string') return NEEDS_CLEANING.test(value);
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((v) => needsCleaning(v, depth + 1));
+  for (const [k, v] of Object.entries(value)) if (NEEDS_CLEANING.test(k) || needsCleaning(v, depth + 1)) return true;
+  return false;
+}
+
+/** Any UTF-16 unit past ASCII (surrogates included): only such keys need their UTF-8 bytes compared. */
+const NON_ASCII = /[\u0080-\uffff]/;
+const isAscii = (s: string): boolean => !NON_ASCII.test(s);
+
+/** jsonb's order of object keys: shorter (in UTF-8 bytes) first, then byte by byte. */
+function jsonbKeyOrder(a: string, b: string): number {
+  if (isAscii(a) && isAscii(b)) return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+  const x = Buffer.from(a, 'utf8');
+  const y = Buffer.from(b, 'utf8');
+  return x.length - y.length || Buffer.compare(x, y);
+}
+
+/** What JSON.stringify writes for a value inside an array (undefined, functions and symbols: null). */
+function inJsonbOrder(value: unknown, depth: number): unknown {
+  if (depth > ROUND_TRIP_MAX_DEPTH) throw new TooDeepForRoundTrip();
+  if (typeof value === 'number') return Number.isFinite(value) ? value + 0 : null;
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value !== 'object') return null;
+  if (Array.isArray(value)) return value.map((v) => inJsonbOrder(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  const keys = Object.keys(value).filter((k) => {
+    const v = (value as Record<string, unknown>)[k];
+    return v !== undefined && typeof v !== 'function' && typeof v !== 'symbol';
+  });
+  for (const k of keys.sort(jsonbKeyOrder)) {
+    // defineProperty: a "__proto__" key stays an own key, as JSON.parse makes it
+    Object.defineProperty(out, k, { value: inJsonbOrder((value as Record<string, unknown>)[k], depth + 1), enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+/**
+ * A value as a jsonb column the projector wrote gives it back (jsonRows, then a read
+ * through node-postgres): cleaned where jsonRows would clean it, object keys in jsonb's
+ * order (which the detectors' walks follow), numbers as JSON writes them (non-finite ones
+ * null, -0 as 0), and null for a value that is null or absent. Lets a chunk run the
+ * detectors over what it has just written without reading it back. Throws
+ * TooDeepForRoundTrip for a value nested deeper than ROUND_TRIP_MAX_DEPTH.
+ */
+export function asStoredJsonb(value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  const cleaned = needsCleaning(value, 0) ? cleanJsonValue(value, 0) : value;
+  return inJsonbOrder(cleaned, 0);
+}
