@@ -3,7 +3,7 @@ import type { ScanResult, SecurityFinding } from '@mcp-census/schemas';
 import type { TypedEnvelope } from '../../kafka/envelope';
 import { detectSiteFindings, type PreviousDefinition } from '../../security/index';
 import { jsonRows, jsonRowsFrom, type JsonRowColumn } from '../json-rows';
-import { readStoredScans, storedScanOf } from './stored-scan';
+import { groupBySite, readStoredScans, storedScanOf } from './stored-scan';
 
 type Completed = TypedEnvelope<'scan.completed'>;
 
@@ -21,16 +21,6 @@ const FINDING_NAMES = FINDING_COLUMNS.map((c) => c.name).join(', ');
 const INSERT_FINDINGS_SQL = `INSERT INTO site_findings (${FINDING_NAMES}) SELECT ${FINDING_NAMES} FROM ${jsonRowsFrom(1, FINDING_COLUMNS)} AS x`;
 
 type Row = Record<string, unknown>;
-const groupBy = (rows: Row[]): Map<number, Row[]> => {
-  const m = new Map<number, Row[]>();
-  for (const r of rows) {
-    const id = Number(r.website_id);
-    const list = m.get(id) ?? [];
-    list.push(r);
-    m.set(id, list);
-  }
-  return m;
-};
 
 /**
  * Re-runs the per-site detectors for `sites` (those whose findings input moved:
@@ -54,7 +44,7 @@ export async function refreshSiteFindings(client: pg.PoolClient, sites: readonly
   for (const [site, scan] of await readStoredScans(client, ids.filter((site) => !scans.has(site)))) scans.set(site, scan);
   const prevScans = await client.query<{ website_id: string }>('SELECT website_id FROM site_previous_scans WHERE website_id = ANY($1::bigint[])', [ids]);
   const prevDefs = await client.query<Row>('SELECT website_id, kind, name, hash FROM site_previous_definitions WHERE website_id = ANY($1::bigint[])', [ids]);
-  const prevBy = groupBy(prevDefs.rows);
+  const prevBy = groupBySite(prevDefs.rows);
   const hasPrevious = new Set(prevScans.rows.map((r) => Number(r.website_id)));
 
   const findings: SecurityFinding[] = [];

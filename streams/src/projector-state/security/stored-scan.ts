@@ -60,7 +60,8 @@ export async function readStoredScans(client: pg.PoolClient, sites: readonly num
   return out;
 }
 
-function groupBySite(rows: readonly Row[]): Map<number, Row[]> {
+/** Rows by their website_id, in their order. */
+export function groupBySite(rows: readonly Row[]): Map<number, Row[]> {
   const m = new Map<number, Row[]>();
   for (const r of rows) {
     const id = Number(r.website_id);
