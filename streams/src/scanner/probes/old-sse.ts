@@ -12,7 +12,7 @@ import { CLIENT_INFO, type HandshakeOutcome, type HandshakeProbe, type ListMetho
  */
 const OLD_VERSION = '2024-11-05';
 
-type Pending = { resolve: (m: JsonRpcResponse) => void; reject: (e: Error) => void; timer: NodeJS.Timeout };
+type Pending = { resolve: (m: JsonRpcResponse) => void; reject: (e: Error) => void; timer: NodeJS.Timeout | null };
 
 class StreamPump {
   private readonly pending = new Map<number, Pending>();
@@ -41,7 +41,7 @@ class StreamPump {
           const p = this.pending.get(m.id);
           if (p) {
             this.pending.delete(m.id);
-            clearTimeout(p.timer);
+            if (p.timer) clearTimeout(p.timer);
             p.resolve(m);
           }
         }
@@ -55,21 +55,39 @@ class StreamPump {
   private die(err: Error): void {
     this.dead = err;
     for (const [id, p] of this.pending) {
-      clearTimeout(p.timer);
+      if (p.timer) clearTimeout(p.timer);
       p.reject(err);
       this.pending.delete(id);
     }
   }
 
-  wait(id: number, timeoutMs: number): Promise<JsonRpcResponse> {
+  /**
+   * Registers the reply `id` before its POST leaves (the reply may come on the stream before
+   * the POST is answered); the wait for it is timed only from `arm`, once the POST was answered.
+   */
+  expect(id: number): Promise<JsonRpcResponse> {
     if (this.dead) return Promise.reject(this.dead);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        reject(new ProbeError('timeout', `Timed out after ${timeoutMs} ms waiting for reply ${id} on the event stream`));
-      }, timeoutMs);
-      this.pending.set(id, { resolve, reject, timer });
+      this.pending.set(id, { resolve, reject, timer: null });
     });
+  }
+
+  /** Starts the reply's timeout. Time spent queued for the host's pacing slot does not count against it. */
+  arm(id: number, timeoutMs: number): void {
+    const p = this.pending.get(id);
+    if (!p || p.timer) return;
+    p.timer = setTimeout(() => {
+      this.pending.delete(id);
+      p.reject(new ProbeError('timeout', `Timed out after ${timeoutMs} ms waiting for reply ${id} on the event stream`));
+    }, timeoutMs);
+  }
+
+  /** Drops a reply that will never come (its POST failed). */
+  forget(id: number): void {
+    const p = this.pending.get(id);
+    if (!p) return;
+    this.pending.delete(id);
+    if (p.timer) clearTimeout(p.timer);
   }
 
   /** Hands over a reply that came back in the POST body instead of on the stream. */
@@ -78,7 +96,7 @@ class StreamPump {
     const p = this.pending.get(m.id);
     if (p) {
       this.pending.delete(m.id);
-      clearTimeout(p.timer);
+      if (p.timer) clearTimeout(p.timer);
       p.resolve(m);
     }
   }
@@ -86,9 +104,15 @@ class StreamPump {
 
 async function send(pump: StreamPump, postUrl: string, body: { id?: number } & Record<string, unknown>, env: ProbeEnv, cancel?: Scope): Promise<{ post: HttpResponse; reply?: JsonRpcResponse }> {
   const id = body.id;
-  const waiting = id !== undefined ? pump.wait(id, env.requestTimeoutMs) : undefined;
+  const waiting = id !== undefined ? pump.expect(id) : undefined;
   waiting?.catch(() => undefined);
-  const post = await env.http.request(postUrl, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', ...body }), ...(cancel ? { cancel } : {}) }, env.ctx);
+  let post: HttpResponse;
+  try {
+    post = await env.http.request(postUrl, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', ...body }), ...(cancel ? { cancel } : {}) }, env.ctx);
+  } catch (err) {
+    if (id !== undefined) pump.forget(id);
+    throw err;
+  }
   if (id === undefined) return { post };
   if (post.status >= 200 && post.status < 300 && post.text.trim()) {
     const ex = extractResponse(post, id);
@@ -99,6 +123,7 @@ async function send(pump: StreamPump, postUrl: string, body: { id?: number } & R
     await waiting!.catch(() => undefined);
     return { post };
   }
+  pump.arm(id, env.requestTimeoutMs);
   return { post, reply: await waiting! };
 }
 
