@@ -81,4 +81,15 @@ describe('consumer metrics', () => {
     metrics.close();
     expect(await lag()).toEqual({});
   });
+
+  it("reports 0 for a partition's counters before its first event or failure, so rates and alerts see 0, not an absent series", async () => {
+    const metrics = consumerMetrics('quiet-group', 'quiet-topic');
+    metrics.partition(3);
+    const labels = { group: 'quiet-group', topic: 'quiet-topic', partition: '3' };
+    expect(await value('census_consumer_events_handled_total', labels)).toBe(0);
+    expect(await value('census_consumer_retries_total', labels)).toBe(0);
+    expect(await value('census_consumer_dead_lettered_total', { ...labels, step: 'parse' })).toBe(0);
+    expect(await value('census_consumer_dead_lettered_total', { ...labels, step: 'handle' })).toBe(0);
+    metrics.close();
+  });
 });

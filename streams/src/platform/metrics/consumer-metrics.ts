@@ -67,6 +67,9 @@ export function consumerMetrics(group: string, topic: string): ConsumerMetrics {
     const retried = retriedCounter.labels(labels);
     const dead = { parse: deadLetteredCounter.labels({ ...labels, step: 'parse' }), handle: deadLetteredCounter.labels({ ...labels, step: 'handle' }) };
     const lag = lagGauge.labels(labels);
+    // prom-client opens a labelled series at its first inc: start each at 0, so a partition that
+    // never failed reads 0 retries (rate() and alerts see a value, dashboards no "No data")
+    for (const counter of [handled, retried, dead.parse, dead.handle]) counter.inc(0);
     return {
       handled: (count) => {
         if (count > 0) handled.inc(count);
