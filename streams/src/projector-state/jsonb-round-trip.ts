@@ -34,6 +34,27 @@ function jsonbKeyOrder(a: string, b: string): number {
   return x.length - y.length || Buffer.compare(x, y);
 }
 
+/**
+ * Key orders already worked out, by the object's own key list: tool schemas repeat a few key
+ * sets (type, properties, description, ...) thousands of times a chunk. Bounded, since the keys
+ * come from scanned sites: only short key lists are kept, and past the bound it starts over.
+ */
+const keyOrders = new Map<string, readonly string[]>();
+const KEY_ORDERS_MAX = 4_096;
+const KEY_ORDER_SIGNATURE_MAX = 512;
+
+function inKeyOrder(keys: string[]): readonly string[] {
+  if (keys.length < 2) return keys;
+  const signature = JSON.stringify(keys);
+  const known = keyOrders.get(signature);
+  if (known) return known;
+  const sorted = keys.sort(jsonbKeyOrder);
+  if (signature.length > KEY_ORDER_SIGNATURE_MAX) return sorted;
+  if (keyOrders.size >= KEY_ORDERS_MAX) keyOrders.clear();
+  keyOrders.set(signature, sorted);
+  return sorted;
+}
+
 /** What JSON.stringify writes for a value inside an array (undefined, functions and symbols: null). */
 function inJsonbOrder(value: unknown, depth: number): unknown {
   if (depth > ROUND_TRIP_MAX_DEPTH) throw new TooDeepForRoundTrip();
@@ -41,14 +62,17 @@ function inJsonbOrder(value: unknown, depth: number): unknown {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
   if (typeof value !== 'object') return null;
   if (Array.isArray(value)) return value.map((v) => inJsonbOrder(v, depth + 1));
+  const source = value as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  const keys = Object.keys(value).filter((k) => {
-    const v = (value as Record<string, unknown>)[k];
+  const keys = Object.keys(source).filter((k) => {
+    const v = source[k];
     return v !== undefined && typeof v !== 'function' && typeof v !== 'symbol';
   });
-  for (const k of keys.sort(jsonbKeyOrder)) {
-    // defineProperty: a "__proto__" key stays an own key, as JSON.parse makes it
-    Object.defineProperty(out, k, { value: inJsonbOrder((value as Record<string, unknown>)[k], depth + 1), enumerable: true, writable: true, configurable: true });
+  for (const k of inKeyOrder(keys)) {
+    const v = inJsonbOrder(source[k], depth + 1);
+    // defineProperty: a "__proto__" key stays an own key, as JSON.parse makes it (assignment would set the prototype)
+    if (k === '__proto__') Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+    else out[k] = v;
   }
   return out;
 }
