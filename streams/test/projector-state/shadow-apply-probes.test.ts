@@ -1,0 +1,63 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../test/support/test-database';
+import { waitFor } from '../../../test/support/wait-for';
+import { refreshToolNameKeys, type SiteToolNames } from '../../src/projector-state/security/refresh-tool-name-keys';
+
+// The shadowing aggregates' apply (migrations 0023, 0028) runs on every chunk's tool names: it
+// must look each changed (name, site) pair up in tool_name_keys once. Its statement once named
+// the lookup twice, and PostgreSQL probed the index twice per tool name a chunk wrote, most of
+// the apply's time at a million sites.
+
+let db: Awaited<ReturnType<typeof createTestDatabase>>;
+/** The writer's one connection: its statistics are flushed on request (pg_stat_force_next_flush). */
+let writerPool: pg.Pool;
+
+beforeAll(async () => {
+  db = await createTestDatabase('shadow_apply_probes');
+  writerPool = new pg.Pool({ connectionString: db.url, max: 1 });
+});
+afterAll(async () => {
+  await writerPool?.end();
+  await db?.drop();
+});
+
+/** Index scans of tool_name_keys' primary key (name, site, spelling) so far. */
+async function primaryKeyProbes(): Promise<number> {
+  const { rows } = await db.pool.query<{ idx_scan: string }>("SELECT idx_scan FROM pg_stat_user_indexes WHERE indexrelname = 'tool_name_keys_pkey'");
+  return Number(rows[0]?.idx_scan ?? 0);
+}
+
+/** Writes the sites' tool names as a chunk does, and returns the primary key's probes once the statistics include them. */
+async function writeNames(sites: SiteToolNames[], before: number): Promise<number> {
+  const client = await writerPool.connect();
+  try {
+    await client.query('BEGIN');
+    await refreshToolNameKeys(client, sites);
+    await client.query('COMMIT');
+    // a backend reports its counts when idle: at once after this request, else within seconds
+    await client.query('SELECT pg_stat_force_next_flush()');
+  } finally {
+    client.release();
+  }
+  return waitFor('the write in the statistics', primaryKeyProbes, (n) => n > before, { timeoutMs: 30_000, intervalMs: 100 });
+}
+
+describe('cross-server shadowing aggregates', () => {
+  it('look each changed (name, site) pair up in tool_name_keys once', async () => {
+    const names = ['search', 'fetch', 'read_file', 'get_weather', 'send_invoice', 'list_items', 'create_issue', 'run_query'];
+    const sites: SiteToolNames[] = Array.from({ length: 60 }, (_, i) => ({ websiteId: 5_000 + i, toolNames: names }));
+    const pairs = sites.length * names.length;
+
+    const before = await primaryKeyProbes();
+    const after = await writeNames(sites, before);
+    const probes = after - before;
+
+    const { rows } = await db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM tool_name_keys');
+    expect(rows[0]?.n).toBe(pairs);
+    // each row's insert checks the key for a conflict, and the apply counts each pair once; a few
+    // per name more (the names' other sites). A second lookup per pair would add another `pairs`.
+    expect(probes).toBeGreaterThanOrEqual(pairs);
+    expect(probes).toBeLessThan(2 * pairs + 4 * names.length);
+  });
+});
