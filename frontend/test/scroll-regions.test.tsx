@@ -136,6 +136,18 @@ describe('CategoryGrowthList', () => {
     expect(within(region).getAllByRole('listitem')).toHaveLength(14);
   });
 
+  it('is in the tab order in the same commit as the rows that make it scroll, before any observer reports', () => {
+    const { rerender } = render(<CategoryGrowthList categories={categories.slice(0, 2)} />);
+    expect(screen.queryByRole('region')).toBeNull();
+    tall();
+    // rerender returns once React has committed; no microtask (the observers' reports) has run yet.
+    rerender(<CategoryGrowthList categories={categories} />);
+    expect(screen.getByRole('region', { name: CATEGORY_GROWTH_LABEL }).tabIndex).toBe(0);
+    layout.content = { ...BOX };
+    rerender(<CategoryGrowthList categories={categories.slice(0, 2)} />);
+    expect(screen.queryByRole('region')).toBeNull();
+  });
+
   it('is neither when the list fits', async () => {
     render(<CategoryGrowthList categories={categories.slice(0, 2)} />);
     await settle();

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
 export interface ScrollEdges {
   /** Content hidden to the left (scrolled away from the start). */
@@ -27,6 +27,17 @@ export function useScrollEdges<T extends HTMLElement = HTMLDivElement>() {
   const ref = useRef<T>(null);
   const [edges, setEdges] = useState<ScrollEdges>({ start: false, end: false });
   const [scrollable, setScrollable] = useState(false);
+  // After every render, before the browser paints or runs anything else: new
+  // rows that make the box scroll make it focusable in the same commit. The
+  // observers below report a frame later, a gap in which the page shows a
+  // scrolling box no keyboard can reach (and an audit can catch it so).
+  // No dependency list on purpose: any render may change the content's size;
+  // an unchanged value is a no-op for React, so no chain of updates follows.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (el) setScrollable(overflows(el));
+  });
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
