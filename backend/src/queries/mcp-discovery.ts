@@ -14,8 +14,8 @@ const promptRow = z.object({ ...source, website_id: z.coerce.number(), position:
  * One list of the discovery data, one page: rows of active sites only (not opted out; items only of
  * sites whose confirmed status is MCP, endpoints of sites not confirmed unreachable or not scanned),
  * `search` matching the item name (or site name for endpoints), ordered for
- * stable paging. The page walks the list's order index; its count is a separate
- * statement run alongside (a window count would make every page detail every row).
+ * stable paging. Used with a search term (the trigram indexes find the matches); the count
+ * is a separate statement run alongside (a window count would make every page detail every row).
  */
 const LISTS = {
   endpoints: `SELECT w.name AS website_name, w.url AS website_url, l.mcp_endpoint AS endpoint, l.has_mcp, l.evidence
@@ -40,6 +40,18 @@ const LISTS = {
              ORDER BY p.name, p.website_id, p.position LIMIT $2 OFFSET $3`,
 } as const;
 
+/**
+ * A page of a list without a search term: the list's order index walked by key (migration
+ * 0029), linear in the page's depth whatever the census's size. The same rows, in the same
+ * order, as LISTS with no term.
+ */
+const PAGES = {
+  endpoints: 'SELECT * FROM discovery_endpoints_page($1, $2)',
+  tools: 'SELECT * FROM discovery_tools_page($1, $2)',
+  resources: 'SELECT * FROM discovery_resources_page($1, $2)',
+  prompts: 'SELECT * FROM discovery_prompts_page($1, $2)',
+} as const;
+
 /** The lists' totals without a search term, kept exact by the triggers of migration 0022. */
 const MAINTAINED_TOTALS = `SELECT COALESCE(sum(endpoints), 0) AS endpoints, COALESCE(sum(tools), 0) AS tools,
                                   COALESCE(sum(resources), 0) AS resources, COALESCE(sum(prompts), 0) AS prompts
@@ -56,7 +68,11 @@ export async function readMcpDiscovery(pool: pg.Pool, q: DiscoveryQuery): Promis
   const pattern = q.search ? `%${escapeLike(q.search)}%` : null;
   const params = [pattern, q.limit, (q.page - 1) * q.limit];
   const want = (kind: keyof typeof LISTS) => !q.kind || q.kind === kind;
-  const run = async (kind: keyof typeof LISTS): Promise<unknown[]> => (want(kind) ? (await pool.query<Record<string, unknown>>(LISTS[kind], params)).rows : []);
+  const run = async (kind: keyof typeof LISTS): Promise<unknown[]> => {
+    if (!want(kind)) return [];
+    const { rows } = pattern === null ? await pool.query<Record<string, unknown>>(PAGES[kind], params.slice(1)) : await pool.query<Record<string, unknown>>(LISTS[kind], params);
+    return rows;
+  };
   const countOf = async (kind: keyof typeof LISTS): Promise<number> => {
     if (!want(kind)) return 0;
     const { rows } = await pool.query(`SELECT count(*) AS total FROM (${LISTS[kind].replace(/ORDER BY [^\n]*LIMIT \$2 OFFSET \$3$/, '')}) x`, [pattern]);

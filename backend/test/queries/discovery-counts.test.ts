@@ -50,7 +50,39 @@ async function maintainedTotals(q: Queryable = db.pool) {
   return { endpoints: Number(r.endpoints ?? 0), tools: Number(r.tools ?? 0), resources: Number(r.resources ?? 0), prompts: Number(r.prompts ?? 0) };
 }
 
-const expectSameTotals = async () => expect(await maintainedTotals()).toEqual(await countedTotals());
+/** Every row of each list without a search term, as the lists read them before migration 0029 (the oracle). */
+const ORIGINAL_LISTS = {
+  endpoints: `SELECT w.name AS website_name, w.url AS website_url, l.mcp_endpoint AS endpoint, l.has_mcp, l.evidence
+                FROM latest_scans l JOIN websites w ON w.id = l.website_id AND w.active AND NOT w.opted_out
+                JOIN site_liveness v ON v.website_id = l.website_id AND v.status IN ('mcp', 'no-mcp')
+               WHERE l.mcp_endpoint IS NOT NULL ORDER BY w.name, w.id`,
+  tools: `SELECT w.name AS website_name, w.url AS website_url, t.website_id, t.position, t.name, t.description, t.category
+            FROM site_tools t JOIN websites w ON w.id = t.website_id AND w.active AND NOT w.opted_out
+            JOIN site_liveness v ON v.website_id = t.website_id AND v.status = 'mcp' ORDER BY t.name, t.website_id, t.position`,
+  resources: `SELECT w.name AS website_name, w.url AS website_url, r.website_id, r.position, r.name, r.description, r.type
+                FROM site_resources r JOIN websites w ON w.id = r.website_id AND w.active AND NOT w.opted_out
+                JOIN site_liveness v ON v.website_id = r.website_id AND v.status = 'mcp' ORDER BY r.name, r.website_id, r.position`,
+  prompts: `SELECT w.name AS website_name, w.url AS website_url, p.website_id, p.position, p.name, p.description, p.arguments
+              FROM site_prompts p JOIN websites w ON w.id = p.website_id AND w.active AND NOT w.opted_out
+              JOIN site_liveness v ON v.website_id = p.website_id AND v.status = 'mcp' ORDER BY p.name, p.website_id, p.position`,
+} as const;
+
+/** The keyed page functions (0029) give each list's rows in the lists' order: whole, and cut into pages of 7. */
+async function expectSamePages() {
+  for (const kind of ['endpoints', 'tools', 'resources', 'prompts'] as const) {
+    const oracle = (await db.pool.query(ORIGINAL_LISTS[kind])).rows;
+    const whole = (await db.pool.query(`SELECT * FROM discovery_${kind}_page($1, 0)`, [oracle.length + 10])).rows;
+    expect(whole, kind).toEqual(oracle);
+    const paged: unknown[] = [];
+    for (let offset = 0; offset < oracle.length; offset += 7) paged.push(...(await db.pool.query<Record<string, unknown>>(`SELECT * FROM discovery_${kind}_page(7, $1)`, [offset])).rows);
+    expect(paged, kind).toEqual(oracle);
+  }
+}
+
+const expectSameTotals = async () => {
+  expect(await maintainedTotals()).toEqual(await countedTotals());
+  await expectSamePages();
+};
 
 beforeAll(async () => {
   db = await createTestDatabase('discovery_counts');
@@ -184,6 +216,33 @@ describe('maintained discovery totals (migration 0022)', () => {
     const searched = await readMcpDiscovery(db.pool, { page: 1, limit: 5, search: 'tool_0_' });
     expect(searched.totals.tools).toBe(matched);
     expect(matched).toBeLessThan(counted.tools);
+  });
+
+  it('readMcpDiscovery walks a page without a search term by key: no table of the lists is read whole', async () => {
+    const tables = ['websites', 'latest_scans', 'site_liveness', 'site_tools', 'site_resources', 'site_prompts', 'discovery_site_counts'];
+    const client = await db.pool.connect();
+    // This connection's counts not yet flushed to the shared statistics, earlier statements' included: the read's own are the difference.
+    const scans = async () => {
+      const { rows } = await client.query<{ relname: string; seq_scan: string; idx_scan: string }>(
+        'SELECT relname, seq_scan, idx_scan FROM pg_stat_xact_user_tables WHERE relname = ANY($1::text[])',
+        [tables],
+      );
+      return new Map(rows.map((r) => [r.relname, { seq: Number(r.seq_scan), idx: Number(r.idx_scan) }]));
+    };
+    try {
+      await client.query('BEGIN');
+      const before = await scans();
+      // every statement of the read runs on this one connection
+      const page = await readMcpDiscovery(client as unknown as pg.Pool, { page: 3, limit: 5 });
+      expect(page.tools.length + page.endpoints.length).toBeGreaterThan(0);
+      const after = await scans();
+      const moved = (kind: 'seq' | 'idx') => tables.filter((t) => (after.get(t)?.[kind] ?? 0) > (before.get(t)?.[kind] ?? 0));
+      expect(moved('seq')).toEqual([]);
+      expect(moved('idx')).toEqual(expect.arrayContaining(['websites', 'discovery_site_counts', 'site_tools']));
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
   });
 
   it('a rebuild of the state projection recounts, and the replay counts again', async () => {
