@@ -1,4 +1,5 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 
 export interface ScrollEdges {
   /** Content hidden to the left (scrolled away from the start). */
@@ -27,42 +28,45 @@ export function useScrollEdges<T extends HTMLElement = HTMLDivElement>() {
   const ref = useRef<T>(null);
   const [edges, setEdges] = useState<ScrollEdges>({ start: false, end: false });
   const [scrollable, setScrollable] = useState(false);
-  // After every render, before the browser paints or runs anything else: new
-  // rows that make the box scroll make it focusable in the same commit. The
-  // observers below report a frame later, a gap in which the page shows a
-  // scrolling box no keyboard can reach (and an audit can catch it so).
-  // No dependency list on purpose: any render may change the content's size;
-  // an unchanged value is a no-op for React, so no chain of updates follows.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (el) setScrollable(overflows(el));
-  });
+  const scrollableNow = useRef(false);
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
     const update = () => {
       const next = scrollEdges(el);
       setEdges((prev) => (prev.start === next.start && prev.end === next.end ? prev : next));
-      setScrollable(overflows(el));
+      scrollableNow.current = overflows(el);
+      setScrollable(scrollableNow.current);
     };
     el.addEventListener('scroll', update, { passive: true });
     // The observers report the first sizes at once (asynchronously), so no state is set in this effect itself.
     const resize = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(update);
     resize?.observe(el);
     for (const child of el.children) resize?.observe(child);
-    const children =
+    // Content changes (rows added, text replaced) are seen in the microtask after React's commit,
+    // before the page runs anything else. A box they make scroll joins the tab order there and
+    // then (flushSync), not a frame later when the size observer reports: in that gap the page
+    // shows a scrolling box no keyboard can reach, and an audit can catch it so. Measuring only on
+    // mutations inside the box forces no layout for renders elsewhere on the page.
+    const content =
       typeof MutationObserver === 'undefined' || !resize
         ? undefined
         : new MutationObserver((records) => {
-            for (const record of records) for (const node of record.addedNodes) if (node instanceof Element) resize.observe(node);
-            update();
+            for (const record of records) {
+              if (record.target !== el) continue;
+              for (const node of record.addedNodes) if (node instanceof Element) resize.observe(node);
+            }
+            const next = overflows(el);
+            if (next !== scrollableNow.current) {
+              scrollableNow.current = next;
+              flushSync(() => setScrollable(next));
+            }
           });
-    children?.observe(el, { childList: true });
+    content?.observe(el, { childList: true, subtree: true, characterData: true });
     return () => {
       el.removeEventListener('scroll', update);
       resize?.disconnect();
-      children?.disconnect();
+      content?.disconnect();
     };
   }, []);
   return { ref, edges, scrollable };
