@@ -37,6 +37,12 @@ class ReportingResizeObserver {
   disconnect() {}
 }
 
+class SilentResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+
 beforeAll(() => {
   for (const [prop, get] of Object.entries(dimensions)) {
     Object.defineProperty(HTMLElement.prototype, prop, {
@@ -151,6 +157,18 @@ describe('CategoryGrowthList', () => {
     rerender(<CategoryGrowthList categories={categories.slice(0, 2)} />);
     await Promise.resolve();
     expect(screen.queryByRole('region')).toBeNull();
+  });
+
+  it('mounted with rows that overflow, is in the tab order from its first render, before any frame', () => {
+    // a size observer that never reports: a page that has not rendered a frame yet
+    vi.stubGlobal('ResizeObserver', SilentResizeObserver);
+    try {
+      tall();
+      render(<CategoryGrowthList categories={categories} />);
+      expect(screen.getByRole('region', { name: CATEGORY_GROWTH_LABEL }).tabIndex).toBe(0);
+    } finally {
+      vi.stubGlobal('ResizeObserver', ReportingResizeObserver);
+    }
   });
 
   it('is neither when the list fits', async () => {

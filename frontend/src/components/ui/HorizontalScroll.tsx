@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 
 export interface ScrollEdges {
@@ -29,9 +29,18 @@ export function useScrollEdges<T extends HTMLElement = HTMLDivElement>() {
   const [edges, setEdges] = useState<ScrollEdges>({ start: false, end: false });
   const [scrollable, setScrollable] = useState(false);
   const scrollableNow = useRef(false);
-  useEffect(() => {
+  // A layout effect: the box is measured once before the first paint, so a box mounted with rows
+  // that overflow is in the tab order from its first frame (the size observer's first report
+  // waits for a rendered frame, which a busy or headless page may not give for a while).
+  useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
+    const measure = () => {
+      const next = overflows(el);
+      if (next === scrollableNow.current) return false;
+      scrollableNow.current = next;
+      return true;
+    };
     const update = () => {
       const next = scrollEdges(el);
       setEdges((prev) => (prev.start === next.start && prev.end === next.end ? prev : next));
@@ -39,7 +48,6 @@ export function useScrollEdges<T extends HTMLElement = HTMLDivElement>() {
       setScrollable(scrollableNow.current);
     };
     el.addEventListener('scroll', update, { passive: true });
-    // The observers report the first sizes at once (asynchronously), so no state is set in this effect itself.
     const resize = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(update);
     resize?.observe(el);
     for (const child of el.children) resize?.observe(child);
@@ -56,13 +64,10 @@ export function useScrollEdges<T extends HTMLElement = HTMLDivElement>() {
               if (record.target !== el) continue;
               for (const node of record.addedNodes) if (node instanceof Element) resize.observe(node);
             }
-            const next = overflows(el);
-            if (next !== scrollableNow.current) {
-              scrollableNow.current = next;
-              flushSync(() => setScrollable(next));
-            }
+            if (measure()) flushSync(() => setScrollable(scrollableNow.current));
           });
     content?.observe(el, { childList: true, subtree: true, characterData: true });
+    if (measure()) setScrollable(scrollableNow.current);
     return () => {
       el.removeEventListener('scroll', update);
       resize?.disconnect();
