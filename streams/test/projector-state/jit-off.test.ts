@@ -23,7 +23,17 @@ describe('statements that turn plan types off', () => {
       `SELECT p.proname AS name, p.proconfig AS config FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
         WHERE n.nspname = 'public' AND EXISTS (SELECT 1 FROM unnest(p.proconfig) c WHERE c LIKE 'enable\\_%=off')`,
     );
-    expect(rows.map((r) => r.name).sort()).toEqual(['census_refresh_sites_now', 'discovery_refresh_sites_now', 'security_refresh_sites_now', 'security_shadow_apply']);
+    expect(rows.map((r) => r.name).sort()).toEqual([
+      'census_refresh_sites_now',
+      // the discovery pages walked by key (migration 0029)
+      'discovery_endpoints_page',
+      'discovery_prompts_page',
+      'discovery_refresh_sites_now',
+      'discovery_resources_page',
+      'discovery_tools_page',
+      'security_refresh_sites_now',
+      'security_shadow_apply',
+    ]);
     for (const r of rows) expect(r.config, r.name).toContain('jit=off');
   });
 
