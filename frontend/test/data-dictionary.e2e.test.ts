@@ -33,8 +33,11 @@ describe('/data (open data dictionary)', () => {
     expect(new URL(page.url()).pathname).toBe('/data');
 
     for (const dataset of index.datasets) {
-      await expect(page.getByRole('heading', { level: 2, name: new RegExp(dataset.title) }).isVisible()).resolves.toBe(true);
+      // The heading shows before the index has loaded; each dataset's section
+      // shows once it has, so wait for it rather than read it at once.
+      await page.getByRole('heading', { level: 2, name: new RegExp(dataset.title) }).waitFor({ state: 'visible' });
       const table = page.getByRole('table', { name: new RegExp(`Columns of the ${dataset.title} dataset`) });
+      await table.waitFor({ state: 'visible' });
       const rowHeaders = await table.getByRole('rowheader').allTextContents();
       expect(rowHeaders).toEqual(dataset.columns.map((c) => c.name));
       for (const d of dataset.downloads) {
