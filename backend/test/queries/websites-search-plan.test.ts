@@ -50,7 +50,7 @@ afterAll(async () => {
 });
 
 describe('a search with the MCP filter at catalogue scale', () => {
-  it('reads the matches’ census figures by key, on the page and past the last page', async () => {
+  it('filters the term’s matches, reading their census figures by key, on the page and past the last page', async () => {
     expect(term).toMatch(/^\d{4}$/);
     expect(matching.length).toBeGreaterThan(10);
     const client = await db.pool.connect();
@@ -58,6 +58,10 @@ describe('a search with the MCP filter at catalogue scale', () => {
     const figureScans = async () => {
       const { rows } = await client.query<{ seq_scan: string }>(`SELECT seq_scan FROM pg_stat_xact_user_tables WHERE relname = 'census_site_figures'`);
       return Number(rows[0]?.seq_scan ?? 0);
+    };
+    const categoryIndexScans = async () => {
+      const { rows } = await client.query<{ scans: string }>(`SELECT pg_stat_get_xact_numscans('websites_category_idx'::regclass) AS scans`);
+      return Number(rows[0]?.scans ?? 0);
     };
     try {
       await client.query('BEGIN');
@@ -67,6 +71,11 @@ describe('a search with the MCP filter at catalogue scale', () => {
       // past the last page no row carries the total, so it is counted on its own
       const pastEnd = await listWebsites(client as unknown as pg.Pool, { search: term, hasMcp: true, limit: 5, page: 50, now });
       expect(await figureScans()).toBe(before);
+      // a category filters the term's matches: its index (a third of the catalogue) is not read
+      const categoryBefore = await categoryIndexScans();
+      const inCategory = await listWebsites(client as unknown as pg.Pool, { search: term, category: 'Media', hasMcp: true, limit: 100, now });
+      expect(await categoryIndexScans()).toBe(categoryBefore);
+      expect(await figureScans()).toBe(before);
 
       expect(onPage.websites.map((w) => w.id).sort((a, b) => a - b)).toEqual(mcpMatching);
       expect(onPage.pagination.total).toBe(mcpMatching.length);
@@ -74,6 +83,9 @@ describe('a search with the MCP filter at catalogue scale', () => {
       expect(without.websites.every((w) => !mcpMatching.includes(w.id))).toBe(true);
       expect(pastEnd.websites).toEqual([]);
       expect(pastEnd.pagination.total).toBe(mcpMatching.length);
+      const inMedia = await db.pool.query<{ id: string }>(`SELECT id FROM websites WHERE id = ANY($1::bigint[]) AND category = 'Media' ORDER BY id`, [mcpMatching]);
+      expect(inCategory.websites.map((w) => w.id).sort((a, b) => a - b)).toEqual(inMedia.rows.map((r) => Number(r.id)));
+      expect(inCategory.pagination.total).toBe(inMedia.rows.length);
     } finally {
       await client.query('ROLLBACK');
       client.release();
