@@ -44,7 +44,7 @@ export function useScrollEdges<T extends HTMLElement = HTMLDivElement>() {
     const update = () => {
       const next = scrollEdges(el);
       setEdges((prev) => (prev.start === next.start && prev.end === next.end ? prev : next));
-      scrollableNow.current = overflows(el);
+      measure();
       setScrollable(scrollableNow.current);
     };
     el.addEventListener('scroll', update, { passive: true });
