@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../../test-artifacts/screens');
 
@@ -13,9 +13,13 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A page that records uncaught errors and console errors (failed requests excluded). */
+/** A page in a new browser context that records uncaught errors and console errors (failed requests excluded). */
 export async function openPage(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport });
+  return openPageIn(await browser.newContext({ viewport }));
+}
+
+/** A page in an existing context (its cookies and HTTP cache shared), recording errors like openPage. */
+export async function openPageIn(context: BrowserContext): Promise<{ page: Page; errors: string[] }> {
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
