@@ -1,20 +1,22 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeViolations, isBlocking, runAxe, type AxeViolation } from './e2e/axe';
-import { openPageIn, SCREENSHOT_DIR } from './e2e/browser';
-import { ADMIN_PASSWORD, type ProductUnderTest } from './e2e/product-under-test';
-import { closeScannedProduct, openScannedProduct } from './e2e/scanned-product';
+import { describeViolations, isBlocking, runAxe, type AxeViolation } from './axe';
+import { openPageIn, SCREENSHOT_DIR } from './browser';
+import { ADMIN_PASSWORD, type ProductUnderTest } from './product-under-test';
 
-let product: ProductUnderTest;
-let browser: Browser;
+/**
+ * The WCAG 2.1 A/AA audit of every page state at desktop and phone sizes, one theme per call:
+ * each theme's suite is its own test file, so the browser suites' two workers audit both
+ * themes side by side.
+ */
+
+export type Theme = 'light' | 'dark';
 
 const SIZES = [
   { name: 'desktop', width: 1440, height: 900 },
   { name: 'phone', width: 390, height: 844 },
 ] as const;
-const THEMES = ['light', 'dark'] as const;
 
 interface PageState {
   name: string;
@@ -104,89 +106,52 @@ function pageStates(siteId: number): PageState[] {
   ];
 }
 
-interface Run {
+export interface AuditRun {
   state: string;
   theme: string;
   size: string;
   violations: AxeViolation[];
 }
-const runs: Run[] = [];
 
-beforeAll(async () => {
-  ({ product, browser } = await openScannedProduct());
-}, 240_000);
-
-afterAll(async () => {
-  await closeScannedProduct(product, browser);
-  // The whole audit, for the record: every run's violations by impact.
-  await mkdir(SCREENSHOT_DIR, { recursive: true });
-  await writeFile(
-    path.join(SCREENSHOT_DIR, '..', 'a11y-report.json'),
-    JSON.stringify(runs.map((r) => ({ state: r.state, theme: r.theme, size: r.size, violations: describeViolations(r.violations) })), null, 2),
-  );
-}, 60_000);
-
-describe('WCAG 2.1 A/AA with axe-core', () => {
-  it('finds no critical or serious violation on any page state, in light and dark, desktop and phone', async () => {
-    const { websites } = (await (await fetch(`${product.url}/api/websites?hasMcp=true&limit=1`)).json()) as { websites: { id: number }[] };
-    const siteId = websites[0]?.id ?? 1;
-    // One tab per theme and size, going from state to state like a visitor: a new context per
-    // audit made Chromium start a renderer and fetch and compile the app 132 times (4.4 s an
-    // audit against 2.5 s).
-    for (const theme of THEMES) {
-      for (const size of SIZES) {
-        const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
-        try {
-          const { page, errors } = await openPageIn(context);
-          await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
-          for (const state of pageStates(siteId)) {
-            // each state from a new document, without the admin session of the state before it
-            await context.clearCookies();
-            errors.length = 0;
-            await page.goto(`${product.url}${state.path}`);
-            await page.getByText(state.ready, { exact: false }).first().waitFor({ timeout: 15_000 });
-            if (state.enter) await state.enter(page);
-            await page.waitForLoadState('networkidle');
-            runs.push({ state: state.name, theme, size: size.name, violations: await runAxe(page) });
-            expect(errors, `${state.name} ${theme} ${size.name}`).toEqual([]);
-          }
-        } finally {
-          await context.close();
-        }
-      }
-    }
-    const moderate = runs.flatMap((r) => r.violations.filter((v) => !isBlocking(v)).map((v) => `${r.state}/${r.theme}/${r.size}: ${describeViolations([v]).join('')}`));
-    if (moderate.length) console.log(`Moderate and minor findings (${moderate.length}):\n${moderate.join('\n')}`);
-    const blocking = runs.flatMap((r) => r.violations.filter(isBlocking).map((v) => `${r.state}/${r.theme}/${r.size}: ${describeViolations([v]).join('')}`));
-    expect(blocking).toEqual([]);
-  }, 900_000);
-
-  it('ends every transition and animation at once for a visitor who asks for reduced motion (WCAG 2.3.3)', async () => {
-    const context = await browser.newContext();
+/**
+ * Audits every page state in `theme` at both sizes: one tab per size, going from state to state
+ * like a visitor (a new context per audit made Chromium start a renderer and fetch and compile
+ * the app 132 times: 4.4 s an audit against 2.5 s). `onState` sees each state's console errors.
+ */
+export async function auditTheme(product: ProductUnderTest, browser: Browser, theme: Theme, onState: (run: AuditRun, errors: readonly string[]) => void): Promise<void> {
+  const { websites } = (await (await fetch(`${product.url}/api/websites?hasMcp=true&limit=1`)).json()) as { websites: { id: number }[] };
+  const siteId = websites[0]?.id ?? 1;
+  for (const size of SIZES) {
+    const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
     try {
       const { page, errors } = await openPageIn(context);
-      /** The longest transition or animation of any element on the page, in seconds. */
-      const longestMotion = () =>
-        page.evaluate(() => {
-          const seconds = (v: string) => (v.trim().endsWith('ms') ? parseFloat(v) / 1000 : parseFloat(v));
-          let longest = 0;
-          for (const el of document.querySelectorAll('*')) {
-            const style = getComputedStyle(el);
-            for (const v of [...style.transitionDuration.split(','), ...style.animationDuration.split(',')]) longest = Math.max(longest, seconds(v) || 0);
-          }
-          return longest;
-        });
-      await page.emulateMedia({ reducedMotion: 'no-preference' });
-      await page.goto(`${product.url}/`);
-      await page.getByText('Highlights').first().waitFor();
-      await page.waitForLoadState('networkidle');
-      // the page has motion to take away: buttons fade their colours
-      expect(await longestMotion()).toBeGreaterThanOrEqual(0.1);
-      await page.emulateMedia({ reducedMotion: 'reduce' });
-      expect(await longestMotion()).toBeLessThanOrEqual(0.001);
-      expect(errors).toEqual([]);
+      await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+      for (const state of pageStates(siteId)) {
+        // each state from a new document, without the admin session of the state before it
+        await context.clearCookies();
+        errors.length = 0;
+        await page.goto(`${product.url}${state.path}`);
+        await page.getByText(state.ready, { exact: false }).first().waitFor({ timeout: 15_000 });
+        if (state.enter) await state.enter(page);
+        await page.waitForLoadState('networkidle');
+        onState({ state: state.name, theme, size: size.name, violations: await runAxe(page) }, errors);
+      }
     } finally {
       await context.close();
     }
-  });
-});
+  }
+}
+
+/** The findings of `runs`, blocking (serious, critical) or not, one line each. */
+export function findings(runs: readonly AuditRun[], blocking: boolean): string[] {
+  return runs.flatMap((r) => r.violations.filter((v) => isBlocking(v) === blocking).map((v) => `${r.state}/${r.theme}/${r.size}: ${describeViolations([v]).join('')}`));
+}
+
+/** The theme's whole audit, for the record: every run's violations by impact (test-artifacts/a11y-report-<theme>.json). */
+export async function writeAuditReport(theme: Theme, runs: readonly AuditRun[]): Promise<void> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  await writeFile(
+    path.join(SCREENSHOT_DIR, '..', `a11y-report-${theme}.json`),
+    JSON.stringify(runs.map((r) => ({ state: r.state, theme: r.theme, size: r.size, violations: describeViolations(r.violations) })), null, 2),
+  );
+}
