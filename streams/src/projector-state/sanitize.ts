@@ -3,13 +3,15 @@
  * unpaired surrogates in jsonb. A value it refuses would make the projector
  * retry one chunk forever, so strings are cleaned before they are written.
  */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
 export function cleanText(value: string): string;
 export function cleanText(value: string | null | undefined): string | null;
 export function cleanText(value: string | null | undefined): string | null {
   if (value === null || value === undefined) return null;
-  return value.replaceAll('\0', '').replace(LONE_SURROGATE, '\uFFFD');
+  // NULs go first, so a pair they split is whole again. Clean text, nearly all of it, is checked
+  // natively and returned as is (a lookbehind regex over every string was 7% of the projector's CPU);
+  // toWellFormed writes each lone surrogate as U+FFFD.
+  const withoutNul = value.includes('\0') ? value.replaceAll('\0', '') : value;
+  return withoutNul.isWellFormed() ? withoutNul : withoutNul.toWellFormed();
 }
 
 /** A JSON value with its strings and keys cleaned; nesting deeper than 64 levels becomes null. */
