@@ -1,37 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditTheme, findings, writeAuditReport, type AuditRun } from './e2e/a11y-audit';
+import { describe, expect, it } from 'vitest';
+import { describeThemeAudit } from './e2e/a11y-audit';
 import { openPageIn } from './e2e/browser';
-import type { ProductUnderTest } from './e2e/product-under-test';
-import { closeScannedProduct, openScannedProduct } from './e2e/scanned-product';
 
 /** WCAG 2.1 A/AA in the light theme (the dark theme: a11y-dark.e2e.test.ts), and reduced motion. */
+const opened = describeThemeAudit('light');
 
-let product: ProductUnderTest;
-let browser: Browser;
-const runs: AuditRun[] = [];
-
-beforeAll(async () => {
-  ({ product, browser } = await openScannedProduct());
-}, 240_000);
-
-afterAll(async () => {
-  await closeScannedProduct(product, browser);
-  await writeAuditReport('light', runs);
-}, 60_000);
-
-describe('WCAG 2.1 A/AA with axe-core, light theme', () => {
-  it('finds no critical or serious violation on any page state in the light theme, desktop and phone', async () => {
-    await auditTheme(product, browser, 'light', (run, errors) => {
-      runs.push(run);
-      expect(errors, `${run.state} ${run.theme} ${run.size}`).toEqual([]);
-    });
-    const moderate = findings(runs, false);
-    if (moderate.length) console.log(`Moderate and minor findings (${moderate.length}):\n${moderate.join('\n')}`);
-    expect(findings(runs, true)).toEqual([]);
-  }, 600_000);
-
+describe('reduced motion', () => {
   it('ends every transition and animation at once for a visitor who asks for reduced motion (WCAG 2.3.3)', async () => {
+    const { product, browser } = opened();
     const context = await browser.newContext();
     try {
       const { page, errors } = await openPageIn(context);
@@ -58,4 +34,5 @@ describe('WCAG 2.1 A/AA with axe-core, light theme', () => {
     } finally {
       await context.close();
     }
-  });});
+  });
+});

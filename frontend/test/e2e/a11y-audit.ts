@@ -1,9 +1,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeViolations, isBlocking, runAxe, type AxeViolation } from './axe';
 import { openPageIn, SCREENSHOT_DIR } from './browser';
 import { ADMIN_PASSWORD, type ProductUnderTest } from './product-under-test';
+import { closeScannedProduct, openScannedProduct } from './scanned-product';
 
 /**
  * The WCAG 2.1 A/AA audit of every page state at desktop and phone sizes, one theme per call:
@@ -106,7 +108,7 @@ function pageStates(siteId: number): PageState[] {
   ];
 }
 
-export interface AuditRun {
+interface AuditRun {
   state: string;
   theme: string;
   size: string;
@@ -118,7 +120,7 @@ export interface AuditRun {
  * like a visitor (a new context per audit made Chromium start a renderer and fetch and compile
  * the app 132 times: 4.4 s an audit against 2.5 s). `onState` sees each state's console errors.
  */
-export async function auditTheme(product: ProductUnderTest, browser: Browser, theme: Theme, onState: (run: AuditRun, errors: readonly string[]) => void): Promise<void> {
+async function auditTheme(product: ProductUnderTest, browser: Browser, theme: Theme, onState: (run: AuditRun, errors: readonly string[]) => void): Promise<void> {
   const { websites } = (await (await fetch(`${product.url}/api/websites?hasMcp=true&limit=1`)).json()) as { websites: { id: number }[] };
   const siteId = websites[0]?.id ?? 1;
   for (const size of SIZES) {
@@ -143,15 +145,53 @@ export async function auditTheme(product: ProductUnderTest, browser: Browser, th
 }
 
 /** The findings of `runs`, blocking (serious, critical) or not, one line each. */
-export function findings(runs: readonly AuditRun[], blocking: boolean): string[] {
+function findings(runs: readonly AuditRun[], blocking: boolean): string[] {
   return runs.flatMap((r) => r.violations.filter((v) => isBlocking(v) === blocking).map((v) => `${r.state}/${r.theme}/${r.size}: ${describeViolations([v]).join('')}`));
 }
 
 /** The theme's whole audit, for the record: every run's violations by impact (test-artifacts/a11y-report-<theme>.json). */
-export async function writeAuditReport(theme: Theme, runs: readonly AuditRun[]): Promise<void> {
+async function writeAuditReport(theme: Theme, runs: readonly AuditRun[]): Promise<void> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   await writeFile(
     path.join(SCREENSHOT_DIR, '..', `a11y-report-${theme}.json`),
     JSON.stringify(runs.map((r) => ({ state: r.state, theme: r.theme, size: r.size, violations: describeViolations(r.violations) })), null, 2),
   );
+}
+
+/**
+ * One theme's suite, registered in the calling test file: the product and Chromium around it,
+ * the audit as one test, its report written afterwards. Returns what the file's other tests run
+ * against, once the suite has started it.
+ */
+export function describeThemeAudit(theme: Theme): () => { product: ProductUnderTest; browser: Browser } {
+  let product: ProductUnderTest | undefined;
+  let browser: Browser | undefined;
+  const runs: AuditRun[] = [];
+  const started = () => {
+    if (!product || !browser) throw new Error('the product under test did not start');
+    return { product, browser };
+  };
+
+  beforeAll(async () => {
+    ({ product, browser } = await openScannedProduct());
+  }, 240_000);
+
+  afterAll(async () => {
+    await closeScannedProduct(product, browser);
+    await writeAuditReport(theme, runs);
+  }, 60_000);
+
+  describe(`WCAG 2.1 A/AA with axe-core, ${theme} theme`, () => {
+    it(`finds no critical or serious violation on any page state in the ${theme} theme, desktop and phone`, async () => {
+      const { product: running, browser: chromium } = started();
+      await auditTheme(running, chromium, theme, (run, errors) => {
+        runs.push(run);
+        expect(errors, `${run.state} ${run.theme} ${run.size}`).toEqual([]);
+      });
+      const moderate = findings(runs, false);
+      if (moderate.length) console.log(`Moderate and minor findings (${moderate.length}):\n${moderate.join('\n')}`);
+      expect(findings(runs, true)).toEqual([]);
+    }, 600_000);
+  });
+  return started;
 }
