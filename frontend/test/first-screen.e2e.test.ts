@@ -2,9 +2,11 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metricsResponseSchema, type MetricsResponse } from '@mcp-census/schemas';
+import { FIRST_FIGURES_ELEMENT_ID } from '@mcp-census/schemas/first-figures';
 import { launchBrowser, openPage, SCREENSHOT_DIR } from './e2e/browser';
 import { startProductUnderTest, type ProductUnderTest } from './e2e/product-under-test';
 import { waitFor } from '../../test/support/wait-for';
+import { formatCount } from '../src/lib/format';
 
 /**
  * The Overview's first screen in Chromium: the census (six Highlights and Live
@@ -104,6 +106,29 @@ describe('the Overview first screen', () => {
     const highlights = await page.getByRole('region', { name: 'Highlights' }).textContent();
     expect(highlights).not.toContain('+0.0%');
     expect(highlights).not.toContain('from last week');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows the census figures from the page itself: no skeleton first, and no /api/metrics answer needed', async () => {
+    const { page, errors } = await openPage(browser, LAPTOP);
+    // every REST read of the figures fails: only the HTML can have brought them
+    await page.route('**/api/metrics', (route) => route.abort());
+    // whether the Highlights ever showed skeletons (aria-busy), seen from the document's first mutation on
+    await page.addInitScript(() => {
+      const seen = { busy: false };
+      Object.assign(window, { highlightsSeen: seen });
+      new MutationObserver(() => {
+        if (document.querySelector('[aria-labelledby="highlights-title"] [aria-busy="true"]')) seen.busy = true;
+      }).observe(document, { subtree: true, childList: true, attributes: true });
+    });
+    const { totalWebsites } = await readMetrics();
+    await page.goto(`${product.url}/`);
+    await page.getByTestId('metric-platforms-monitored').waitFor();
+    await expect(page.getByTestId('metric-platforms-monitored').textContent()).resolves.toBe(formatCount(totalWebsites));
+    await expect(page.evaluate(() => (window as unknown as { highlightsSeen: { busy: boolean } }).highlightsSeen.busy)).resolves.toBe(false);
+    // the data block was read once and taken out of the page
+    await expect(page.locator(`#${FIRST_FIGURES_ELEMENT_ID}`).count()).resolves.toBe(0);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -15,6 +15,8 @@ import { responseEncoding } from './response-encoding';
 import { scanRoutes, type ScanService } from './routes/scan-routes';
 import { securityHeaders } from './security-headers';
 import { staticFiles } from './static-files';
+import { landingPage } from './landing-page';
+import type { FirstFigures } from '@mcp-census/schemas/first-figures';
 
 export interface AppDependencies {
   checkHealth: () => Promise<HealthResponse>;
@@ -35,6 +37,8 @@ export interface AppDependencies {
   trustProxy?: number | undefined;
   /** Logs every request at debug level; unset: requests are not logged. */
   log?: Logger | undefined;
+  /** The Overview's figures to inline in its HTML (the api role's cached GET /api/metrics answer); unset: the static shell. */
+  firstFigures?: (() => Promise<FirstFigures>) | undefined;
   /** GET /metrics (Prometheus) from this registry, behind METRICS_TOKEN when set. */
   prometheus?: { registry: MetricsSource; token: string | undefined } | undefined;
 }
@@ -75,6 +79,7 @@ export function createApp(deps: AppDependencies): Koa {
     app.use(scan.routes()).use(scan.allowedMethods());
   }
   for (const router of deps.routers ?? []) app.use(router.routes()).use(router.allowedMethods());
+  if (deps.frontendDir && deps.firstFigures) app.use(landingPage(deps.frontendDir, deps.firstFigures));
   if (deps.frontendDir) app.use(staticFiles(deps.frontendDir));
   app.use(async (ctx) => {
     throw new HttpError(404, `No route for ${ctx.method} ${ctx.path}`);

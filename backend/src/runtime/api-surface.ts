@@ -32,10 +32,13 @@ import { createPublicData } from '../services/public-data';
 import type { Logger } from '@mcp-census/streams/platform/logger';
 import { isHostOptedOut } from '../services/opt-out-check';
 import type { ApiScanService } from './roles';
+import type { FirstFigures } from '@mcp-census/schemas/first-figures';
 
 export interface ApiSurface {
   routers: Router[];
   writeLimiter: Middleware;
+  /** The Overview's first figures, inlined in its HTML: the same cached answer as GET /api/metrics. */
+  firstFigures: () => Promise<FirstFigures>;
   /** Socket.IO (/live, /admin) on the listening HTTP server. */
   attachRealtime(server: HttpServer): Promise<void>;
   stop(): Promise<void>;
@@ -112,6 +115,7 @@ export async function createApiSurface(opts: ApiSurfaceOptions): Promise<ApiSurf
   return {
     routers,
     writeLimiter: writeLimiter(),
+    firstFigures: async () => ({ metrics: await publicData.metrics() }),
     async attachRealtime(server) {
       const realtimeLog = log.child({ component: 'realtime' });
       realtime = await attachRealtime({

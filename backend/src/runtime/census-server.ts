@@ -112,6 +112,7 @@ export async function startCensus(config: AppConfig, log: Logger, extras: Census
       scanService: roles.scanService,
       routers: api?.routers,
       writeLimiter: api?.writeLimiter,
+      firstFigures: api?.firstFigures,
       trustProxy: config.trustProxy,
       simulatedSites: extras.simulatedSites?.length,
       simulatedHistory: extras.simulatedHistory,
