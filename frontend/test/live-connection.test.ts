@@ -10,6 +10,7 @@ vi.mock('socket.io-client', () => ({ io: vi.fn(() => fakeSocket) }));
 
 const { acquireLiveConnection } = await import('../src/state/live-connection');
 const { liveConnectedAtom } = await import('../src/state/live-status');
+const { seedFirstFigures, takeSeededFigures } = await import('../src/state/first-figures');
 const { createQueryClient } = await import('../src/state/query-client');
 const { metricsQuery, monthlyTrendsQuery, queryKeys, scanProgressQuery, websiteListQuery } = await import('../src/state/query-options');
 
@@ -115,6 +116,26 @@ describe('the /live socket feeding the snapshots', () => {
     expect(fetchOther).not.toHaveBeenCalled();
     unshow3();
     unshow4();
+  });
+
+  it('re-reads no snapshot at the first hello when none came from the page', () => {
+    expect(client.getQueryState(metricsQuery.queryKey)?.isInvalidated).toBe(false);
+    expect(client.getQueryState(scanProgressQuery.queryKey)?.isInvalidated).toBe(false);
+  });
+
+  it('re-reads the figures the page brought at the first hello: a change pushed before the socket was never seen', () => {
+    release();
+    handlers.clear();
+    client = createQueryClient();
+    const page = { getElementById: () => ({ remove: () => undefined, textContent: JSON.stringify({ metrics }) }) } as unknown as Document;
+    expect(seedFirstFigures(client, page)).toBe(true);
+    expect(client.getQueryState(metricsQuery.queryKey)?.isInvalidated).toBe(false);
+    release = acquireLiveConnection(client);
+    emit('connect');
+    emit('hello', { seq: 5, serverId: 'server-a' });
+    expect(client.getQueryState(metricsQuery.queryKey)?.isInvalidated).toBe(true);
+    // once: a later hello of the same connection's life re-reads only because of the reconnect
+    expect(takeSeededFigures(client)).toBe(false);
   });
 
   it('refetches everything shown after a reconnect', () => {

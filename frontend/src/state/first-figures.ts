@@ -2,6 +2,19 @@ import type { QueryClient } from '@tanstack/react-query';
 import { FIRST_FIGURES_ELEMENT_ID, firstFiguresSchema } from '@mcp-census/schemas/first-figures';
 import { metricsQuery } from './query-options';
 
+/** Clients holding seeded figures that no REST read has replaced since. */
+const seeded = new WeakSet<QueryClient>();
+
+/**
+ * Whether `client`'s metrics came from the page and it has not been asked
+ * since; answers true once. The server read them before the live socket
+ * connected, so a change pushed in between was never seen: the socket's first
+ * hello re-reads them (live-connection.ts).
+ */
+export function takeSeededFigures(client: QueryClient): boolean {
+  return seeded.delete(client);
+}
+
 /**
  * Seeds the query cache with the figures the Overview's HTML carries
  * (backend landing-page.ts), so its first render shows them rather than
@@ -23,5 +36,6 @@ export function seedFirstFigures(client: QueryClient, doc: Document = document):
   if (!figures.success) return false;
   // The server read them for this page load: as fresh as a GET /api/metrics answered now.
   client.setQueryData(metricsQuery.queryKey, figures.data.metrics);
+  seeded.add(client);
   return true;
 }

@@ -8,6 +8,7 @@ import {
   type LiveClientToServerEvents,
   type LiveServerToClientEvents,
 } from '@mcp-census/schemas/realtime';
+import { takeSeededFigures } from './first-figures';
 import { liveConnectedAtom } from './live-status';
 import { metricsPushes, queryKeys, scanProgressPushes } from './query-options';
 
@@ -90,8 +91,11 @@ function connect(client: QueryClient): LiveSocket {
       metricsPushes.forget(client);
       scanProgressPushes.forget(client);
     }
+    // Figures the page brought were read before this socket: a change pushed in between is read now.
+    const seededFigures = takeSeededFigures(client);
     // Events may have been missed while disconnected or when talking to another server.
     if (hadConnection || otherServer) invalidateAll(client);
+    else if (seededFigures) void client.invalidateQueries({ queryKey: queryKeys.metrics });
     hadConnection = true;
     serverId = hello.data.serverId;
     lastSeq = hello.data.seq;
