@@ -36,6 +36,7 @@ let prober: Prober;
 let server: Server;
 let base: string;
 let siteIds: number[];
+let scanDay: string;
 const chDatabase = `public_api_${randomBytes(4).toString('hex')}`;
 
 async function get(path: string, headers: Record<string, string> = {}) {
@@ -60,6 +61,7 @@ beforeAll(async () => {
   siteIds = await addSites(db.pool, 30, { categories: ['E-commerce', 'Development', 'AI'] });
   await db.pool.query(`UPDATE websites SET name = '<script>alert(1)</script> Shop' WHERE id = $1`, [siteIds[0]]);
   const scanTime = new Date(Date.now() - 3_600_000).toISOString();
+  scanDay = scanTime.slice(0, 10); // an hour ago is yesterday just after midnight
   const events = siteIds.slice(0, 27).map((id, i) =>
     buildEnvelope('scan.completed', String(id), { websiteId: id, url: `https://site${i + 1}.example`, batchId: null, scanTime, result: i % 3 === 0 ? mcpResult(2 + (i % 4), `s${i}`) : noMcpResult(i % 2 ? 'no endpoint' : null) }, 'test'),
   );
@@ -134,7 +136,8 @@ describe('public reads', () => {
     expect(toolCategoriesResponseSchema.parse((await get('/api/tool-categories')).body).length).toBeGreaterThan(0);
     const trend = adoptionTrendSchema.parse((await get('/api/trends/adoption?period=7')).body);
     expect(trend).toHaveLength(7);
-    expect(trend.at(-1)).toMatchObject({ totalWebsites: 27, mcpEnabledCount: 9, newAdoptions: 9 });
+    expect(trend.find((d) => d.date === scanDay)).toMatchObject({ totalWebsites: 27, mcpEnabledCount: 9, newAdoptions: 9 });
+    expect(trend.at(-1)).toMatchObject({ totalWebsites: 27, mcpEnabledCount: 9 });
     expect(adoptionTrendSchema.parse((await get('/api/trends/adoption')).body)).toHaveLength(30);
     expect((await get('/api/trends/adoption?period=14')).status).toBe(400);
     expect(monthlyTrendsSchema.parse((await get('/api/trends/monthly')).body)).toHaveLength(12);
