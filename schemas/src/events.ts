@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dashboardDeltaPayloadSchema } from './dashboard-delta';
-import { scanResultSchema } from './scan-result';
+import { discoveryMethodSchema, scanResultSchema, transportSchema } from './scan-result';
 
 /** The envelope of every event; eventId, type and schemaVersion also travel as Kafka headers. */
 export const eventEnvelopeSchema = z.object({
@@ -16,6 +16,14 @@ export type EventEnvelope = z.infer<typeof eventEnvelopeSchema>;
 
 export const SCAN_REASONS = ['scheduled', 'manual', 'new-site', 'registration'] as const;
 
+/** Where the site's newest reached scan found MCP: the endpoint, how it was found and its transport. */
+export const lastFoundEndpointSchema = z.object({
+  url: z.url().max(2048),
+  via: discoveryMethodSchema,
+  transport: transportSchema.nullable(),
+});
+export type LastFoundEndpoint = z.infer<typeof lastFoundEndpointSchema>;
+
 export const scanRequestedPayloadSchema = z.object({
   websiteId: z.number().int().positive(),
   url: z.url().max(2048),
@@ -25,6 +33,12 @@ export const scanRequestedPayloadSchema = z.object({
   knownEndpoint: z.url().max(2048).nullable().optional(),
   /** The site's owner opted out: the scanner answers "not scanned (opt-out)" without sending a single request. */
   optedOut: z.boolean().optional(),
+  /**
+   * Sent while the site counts as MCP: the endpoint its newest reached scan found. The scanner probes it
+   * again, and when nothing answers MCP and that endpoint failed at the network level, the scan says
+   * "unreachable" (confirmed over time like any other), never "No MCP".
+   */
+  lastFound: lastFoundEndpointSchema.nullable().optional(),
 });
 export type ScanRequestedPayload = z.infer<typeof scanRequestedPayloadSchema>;
 

@@ -188,4 +188,35 @@ describe('liveness on the real pipeline', () => {
     expect({ mcp: after.mcpEnabled, tools: after.totalTools }).toEqual({ mcp: before.mcpEnabled, tools: before.totalTools });
     expect(Date.now() - outageStart).toBeGreaterThan(0);
   }, 180_000);
+
+  it('a site whose MCP server stops answering while its pages answer keeps MCP until confirmed, never counting as No MCP', async () => {
+    const site = mcpSites[3]!;
+    const id = await websiteId(site);
+    const before = await metrics();
+    const statuses = new Set<string>();
+    const outcomes = new Set<string>();
+    const figures = new Set<string>();
+    const downAt = Date.now();
+    await web.setSiteMode(site.host, 'endpoint-refused');
+    const confirmed = await waitFor('the MCP server confirmed unreachable', async () => {
+      const l = await liveness(id);
+      statuses.add(l.status);
+      outcomes.add(l.lastOutcome);
+      if (l.status === 'mcp') {
+        const m = await metrics();
+        figures.add(`${m.mcpEnabled}/${m.totalTools}`);
+      }
+      return l;
+    }, (l) => l.status === 'unreachable', { timeoutMs: 60_000, intervalMs: 250 });
+    expect(Date.now() - downAt).toBeGreaterThanOrEqual(CONFIRM_SECONDS * 1000);
+    expect(confirmed).toMatchObject({ unreachableClass: 'connect' });
+    expect([...statuses].sort()).toEqual(['mcp', 'unreachable']);
+    expect(outcomes.has('no-mcp')).toBe(false);
+    // Until confirmed, every figure read while it still counted as MCP was the one before.
+    expect(figures).toEqual(new Set([`${before.mcpEnabled}/${before.totalTools}`]));
+    await waitFor('the figures without it', metrics, (x) => x.mcpEnabled === before.mcpEnabled - 1 && x.totalTools === before.totalTools - site.expected.toolCount, { timeoutMs: 10_000, intervalMs: 200 });
+    await web.setSiteMode(site.host, 'normal');
+    await waitFor('the site back with MCP', () => liveness(id), (l) => l.status === 'mcp', { timeoutMs: 30_000, intervalMs: 250 });
+    await waitFor('the figures with it again', metrics, (x) => x.mcpEnabled === before.mcpEnabled && x.totalTools === before.totalTools, { timeoutMs: 10_000, intervalMs: 200 });
+  }, 120_000);
 });

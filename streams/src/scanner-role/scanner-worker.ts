@@ -11,9 +11,10 @@ import { createProbeSignals } from './probe-signals';
 import { ScannerOfflineError } from './scanner-offline-error';
 import type { ScannerNetwork } from './scanner-network';
 import { scanLogFor } from './scan-log-line';
+import type { WebsiteProbeOptions } from '../scanner/prober';
 
 export interface WebsiteProber {
-  probeWebsite(url: string, opts?: { signal?: AbortSignal; knownEndpoint?: string | undefined }): Promise<ScanResult>;
+  probeWebsite(url: string, opts?: WebsiteProbeOptions): Promise<ScanResult>;
 }
 
 /**
@@ -111,7 +112,7 @@ const OPTED_OUT_RESULT: ScanResult = emptyScanResult({
 
 async function probeSafely(prober: WebsiteProber, event: TypedEnvelope<'scan.requested'>, signal: AbortSignal, log: Logger): Promise<{ result: ScanResult; crashed: boolean }> {
   try {
-    return { result: await prober.probeWebsite(event.payload.url, { signal, knownEndpoint: event.payload.knownEndpoint ?? undefined }), crashed: false };
+    return { result: await prober.probeWebsite(event.payload.url, { signal, knownEndpoint: event.payload.knownEndpoint ?? undefined, lastFound: event.payload.lastFound }), crashed: false };
   } catch (err) {
     // Cut short by shutdown: no result to publish; the request is redelivered after restart.
     if (signal.aborted) throw err;

@@ -1,5 +1,5 @@
 import type { DocKind } from './discovery';
-import { RANK_COMMON, RANK_HINT, RANK_SUBDOMAIN, type HintSource, type SiteDeps, type SiteRun } from './site';
+import { RANK_COMMON, RANK_HINT, RANK_LAST_FOUND, RANK_SUBDOMAIN, type DiscoveryMethod, type HintSource, type SiteDeps, type SiteRun } from './site';
 
 /**
  * Which paths are probed, in which waves. Tier 1 always runs and is what a
@@ -62,6 +62,8 @@ export interface ProbePlan {
   subdomain: URL | null;
   /** URLs with a path, probed at that exact path before the ladder. */
   hints: Array<{ url: URL; source: HintSource }>;
+  /** The endpoint the site's last reached scan found (sites that count as MCP only): probed with tier 1. */
+  lastFound?: { url: URL; via: DiscoveryMethod; sse: boolean } | null;
 }
 
 const DOC_PATHS: Array<[RegExp, DocKind]> = [
@@ -104,6 +106,8 @@ async function probeHints(run: SiteRun, plan: ProbePlan): Promise<boolean> {
 export async function discoverSite(run: SiteRun, plan: ProbePlan, deps: SiteDeps): Promise<void> {
   if (await probeHints(run, plan)) return;
   const origin = plan.main.origin;
+  // First, so it keeps the method that found it when it is also one of the guessed paths.
+  if (plan.lastFound) run.addCandidate(plan.lastFound.url.href, plan.lastFound.via, RANK_LAST_FOUND, true, plan.lastFound.sse, false, { lastFound: true });
   for (const d of TIER1_DOCS) run.fetchDoc(origin + d.path, d.kind);
   TIER1_ENDPOINTS.forEach((e, i) => run.addCandidate(origin + e.path, 'common-path', RANK_COMMON + i, false, e.sse, false, { quiet: e.quiet ?? false }));
   if (plan.subdomain) {

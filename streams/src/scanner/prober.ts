@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import type { ScanResult } from '@mcp-census/schemas';
+import type { LastFoundEndpoint, ScanResult } from '@mcp-census/schemas';
 import { classifyError, ProbeError } from './errors';
 import { checkUrl, HttpClient, type SiteContext } from './http';
 import { corsPreflight } from './cors';
@@ -14,6 +14,7 @@ import type { ProbeEnv } from './probes/types';
 import { discoverEndpoint, discoverHintsOnly, discoverSite, hasPath, TIER1_DOCS, TIER1_ENDPOINTS, type ProbePlan } from './plan';
 import { empty, failure, finalize, fromChoice, withListing } from './result';
 import { withReachability } from './reachability';
+import { lastFoundPlan, lastFoundVerdict } from './last-found';
 import { SafePools, SafeResolver, type ResolveHost } from './safe-dispatcher';
 import { SiteRun, type SiteDeps } from './site';
 import { recordSiteProbe } from '../platform/metrics/scan-metrics';
@@ -80,6 +81,12 @@ export interface ProberOptions {
   unsafeTreatAsPublic?: string[];
 }
 
+export interface WebsiteProbeOptions {
+  signal?: AbortSignal;
+  knownEndpoint?: string | undefined;
+  lastFound?: LastFoundEndpoint | null | undefined;
+}
+
 export interface Prober {
   /** Full discovery for a catalogue site. Never throws for site failures; rejects only when `signal` aborts. */
   /**
@@ -87,7 +94,8 @@ export interface Prober {
    * are probed first at their exact paths; a dead one costs one request and is reported in
    * `endpointHints`, then the ladder runs. A registered endpoint is probed even when the site's own host does not resolve.
    */
-  probeWebsite(url: string, opts?: { signal?: AbortSignal; knownEndpoint?: string | undefined }): Promise<ScanResult>;
+  /** `lastFound`: the endpoint the site's last reached scan found, sent while the site counts as MCP (last-found.ts). */
+  probeWebsite(url: string, opts?: WebsiteProbeOptions): Promise<ScanResult>;
   /** One-URL probe: the URL itself is the endpoint candidate, or a discovery document to follow. */
   probeEndpoint(url: string, opts?: { signal?: AbortSignal }): Promise<ScanResult>;
   close(): Promise<void>;
@@ -184,7 +192,7 @@ export function createProber(opts: ProberOptions = {}): Prober {
   const sites = new Semaphore(opts.maxConcurrency ?? 64);
   let closed = false;
 
-  async function run(rawUrl: string, mode: 'website' | 'endpoint', signal?: AbortSignal, knownEndpoint?: string): Promise<ScanResult> {
+  async function run(rawUrl: string, mode: 'website' | 'endpoint', signal?: AbortSignal, site: Omit<WebsiteProbeOptions, 'signal'> = {}): Promise<ScanResult> {
     if (closed) throw new Error('prober is closed');
     await sites.acquire(signal);
     const scope = new Scope();
@@ -194,7 +202,7 @@ export function createProber(opts: ProberOptions = {}): Prober {
     const ctx: SiteContext = { scope, requestCount: 0, firstMs: null, origins: new Set(), blocked: null };
     const started = performance.now();
     try {
-      const result = await probe(rawUrl, mode, ctx, knownEndpoint);
+      const result = await probe(rawUrl, mode, ctx, site);
       if (signal?.aborted) throw signal.reason;
       // ctx.requestCount counts every request (and redirect hop) the probe made, the card and preflight included.
       recordSiteProbe(mode, (performance.now() - started) / 1000, ctx.requestCount);
@@ -208,7 +216,7 @@ export function createProber(opts: ProberOptions = {}): Prober {
     }
   }
 
-  async function probe(rawUrl: string, mode: 'website' | 'endpoint', ctx: SiteContext, knownEndpoint?: string): Promise<ScanResult> {
+  async function probe(rawUrl: string, mode: 'website' | 'endpoint', ctx: SiteContext, { knownEndpoint, lastFound }: Omit<WebsiteProbeOptions, 'signal'>): Promise<ScanResult> {
     let main: URL;
     try {
       main = checkUrl(/^[a-z][a-z0-9+.-]*:\/\//i.test(rawUrl.trim()) ? rawUrl.trim() : `https://${rawUrl.trim()}`);
@@ -233,7 +241,7 @@ export function createProber(opts: ProberOptions = {}): Prober {
       subHost ? resolver.resolve(subHost).then(() => true, () => false) : Promise.resolve(false),
     ]);
     if (mainErr && !known) return failure(ctx, mainErr);
-    const plan: ProbePlan = { main, subdomain: null, hints: [] };
+    const plan: ProbePlan = { main, subdomain: null, hints: [], lastFound: mode === 'website' ? lastFoundPlan(lastFound) : null };
     if (subOk && subHost) {
       const sub = new URL(main.origin);
       sub.hostname = subHost;
@@ -267,10 +275,13 @@ export function createProber(opts: ProberOptions = {}): Prober {
     const extras = endpoint
       ? Promise.all([readEndpointCard(docs, siteRun, endpoint, ctx), corsPreflight(http, endpoint, ctx)])
       : Promise.resolve([undefined, null] as const);
+    let listingError: ProbeError | null = null;
     if (choice?.kind === 'session') {
       const env: ProbeEnv = { http, ctx, requestTimeoutMs };
       const closing = siteRun.closeLosers();
-      withListing(result, await readLists(choice.session, env, deps.maxListPages));
+      const listing = await readLists(choice.session, env, deps.maxListPages);
+      withListing(result, listing);
+      listingError = listing.error;
       await choice.session.close(env);
       await closing;
     }
@@ -278,11 +289,12 @@ export function createProber(opts: ProberOptions = {}): Prober {
     result.corsExposure = cors;
     result.serverCard = siteRun.serverCard;
     result.requestCount = ctx.requestCount;
-    return result;
+    const lost = lastFoundVerdict(plan, siteRun, result, listingError);
+    return lost ? { ...empty(ctx), endpointHints: result.endpointHints, ...lost } : result;
   }
 
   return {
-    probeWebsite: (url, o) => run(url, 'website', o?.signal, o?.knownEndpoint),
+    probeWebsite: (url, o) => run(url, 'website', o?.signal, { knownEndpoint: o?.knownEndpoint, lastFound: o?.lastFound }),
     probeEndpoint: (url, o) => run(url, 'endpoint', o?.signal),
     async close() {
       closed = true;

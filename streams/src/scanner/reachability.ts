@@ -29,9 +29,11 @@ const CLASS_OF: Partial<Record<ErrorClass, UnreachableClass>> = { dns: 'dns', tl
 /** Sets `reachability` and `unreachableClass` from the answers counted during the probe. */
 export function withReachability(result: ScanResult, ctx: AnswerCounts): ScanResult {
   // MCP evidence needs an answer; a site not probed (robots.txt, Crawl-delay) keeps that outcome (robots.ts decides it).
-  if (result.hasMcp || result.notScanned || (ctx.answered ?? 0) > 0) return { ...result, reachability: 'reached', unreachableClass: null };
-  // Already decided where the probe stopped (robots.txt could not be had, perhaps from the cache).
+  if (result.hasMcp || result.notScanned) return { ...result, reachability: 'reached', unreachableClass: null };
+  // Already decided where the probe stopped (robots.txt could not be had, perhaps from the cache), or the MCP
+  // endpoint the last scan found did not answer while the home page did (last-found.ts).
   if (result.reachability === 'unreachable' && result.unreachableClass) return result;
+  if ((ctx.answered ?? 0) > 0) return { ...result, reachability: 'reached', unreachableClass: null };
   const cls: UnreachableClass = (ctx.answered5xx ?? 0) > 0 ? 'http-5xx' : ((result.errorClass && CLASS_OF[result.errorClass]) ?? 'connect');
   return { ...result, reachability: 'unreachable', unreachableClass: cls };
 }

@@ -17,6 +17,8 @@ export type DiscoveryMethod = NonNullable<ScanResult['discoveredVia']>;
 export type HintSource = EndpointHint['source'];
 
 export const RANK_HINT = 0;
+/** The endpoint the site's last reached scan found: after the hints, before any document's. */
+export const RANK_LAST_FOUND = 10;
 export const RANK_DOC: Record<DocKind, number> = { catalog: 50, 'server-card': 100, 'well-known': 200, 'ai-catalog': 300, 'config-file': 400, 'llms-txt': 500 };
 export const RANK_COMMON = 1_000;
 export const RANK_SUBDOMAIN = 2_000;
@@ -30,12 +32,15 @@ interface Candidate {
   optional: boolean;
   /** Set for URL-with-a-path hints: reported in endpointHints. */
   hint?: HintSource;
+  /** The endpoint the last reached scan found: its failure is judged apart (last-found.ts), never reported as the site's. */
+  lastFound?: boolean;
   outcome?: CandidateOutcome;
 }
 
 export interface CandidateExtras {
   hint?: HintSource;
   quiet?: boolean;
+  lastFound?: boolean;
 }
 
 /** A chosen auth wall with evidence, a session, or the most relevant failure. */
@@ -151,7 +156,7 @@ export class SiteRun {
       return;
     }
     if (this.stopped || this.candidates.size >= 32) return;
-    const c: Candidate = { url, via, rank, named, optional, ...(extras.hint ? { hint: extras.hint } : {}) };
+    const c: Candidate = { url, via, rank, named, optional, ...(extras.hint ? { hint: extras.hint } : {}), ...(extras.lastFound ? { lastFound: true } : {}) };
     this.candidates.set(url, c);
     this.pending++;
     // A quiet guess (the root) may answer with a whole home page: its handshake reply is capped low.
@@ -265,7 +270,7 @@ export class SiteRun {
     for (const c of all) {
       const o = c.outcome;
       if (o?.kind === 'auth') return { kind: 'fail', c, error: new ProbeError(o.auth.verdict.errorClass ?? 'http-status', `${o.auth.verdict.reason} at ${shortPath(o.auth.endpoint)}`, o.auth.status) };
-      if (o?.kind !== 'fail' || o.weak) continue;
+      if (o?.kind !== 'fail' || o.weak || c.lastFound) continue;
       if (c.optional && NETWORKISH.has(o.error.errorClass)) continue;
       if (o.error.message.startsWith('Request cancelled')) continue;
       // The path of the URL we were given is a guess: nothing there is no error of the site's.
@@ -273,6 +278,13 @@ export class SiteRun {
       return { kind: 'fail', c, error: o.error };
     }
     return null;
+  }
+
+  /** The failure a candidate ended with (null when it found something, was cancelled or was never probed). */
+  failureAt(rawUrl: string): ProbeError | null {
+    const o = this.candidates.get(new URL(rawUrl).href)?.outcome;
+    if (o?.kind !== 'fail' || o.weak || o.error === CANCELLED || o.error.message.startsWith('Request cancelled')) return null;
+    return o.error;
   }
 
   /** What each URL-with-a-path hint turned out to be. */

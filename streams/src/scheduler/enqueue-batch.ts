@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { SCAN_REASONS, TOPICS } from '@mcp-census/schemas';
+import { lastFoundEndpointSchema, SCAN_REASONS, TOPICS, type LastFoundEndpoint } from '@mcp-census/schemas';
 import type { EventPublisher } from '../kafka/event-publisher';
 import { SINGLE_KEY_LOCKS } from '../platform/advisory-locks';
 import { isScanningPaused } from './scan-control';
@@ -33,6 +33,23 @@ export type EnqueueResult =
   | { status: 'nothing-due' }
   /** An operator paused scanning: nothing was queued. */
   | { status: 'paused' };
+
+interface SiteRow {
+  id: string;
+  url: string;
+  known_endpoint: string | null;
+  opted_out: boolean;
+  last_endpoint: string | null;
+  last_via: string | null;
+  last_transport: string | null;
+}
+
+/** The site's last-found endpoint as the request carries it; a stored value off the contract is left out, never a failed batch. */
+function lastFoundOf(s: SiteRow): { lastFound?: LastFoundEndpoint } {
+  if (!s.last_endpoint) return {};
+  const parsed = lastFoundEndpointSchema.safeParse({ url: s.last_endpoint, via: s.last_via, transport: s.last_transport });
+  return parsed.success ? { lastFound: parsed.data } : {};
+}
 
 /** UNREACHABLE_RETRY_HOURS' default: 1 h, 4 h, 12 h. */
 export const DEFAULT_UNREACHABLE_RETRY_MS: readonly number[] = [1, 4, 12].map((h) => h * 3_600_000);
@@ -74,20 +91,30 @@ export async function enqueueBatch(opts: EnqueueOptions): Promise<EnqueueResult>
     // Manual batches take the stalest sites even when none is formally due. An opted-out site is selected
     // once more, to announce its opt-out (the scanner answers it without a request), and never after.
     // The known endpoint: one a verified registration named, else the catalogue's, else the one a public registry lists.
-    const { rows: sites } = await client.query<{ id: string; url: string; known_endpoint: string | null; opted_out: boolean }>(
-      `SELECT w.id, w.url, COALESCE(w.registered_endpoint, w.catalogue_endpoint, w.registry_endpoint) AS known_endpoint, w.opted_out
-         FROM websites w
-         LEFT JOIN website_scan_state s ON s.website_id = w.id
-         LEFT JOIN site_liveness v ON v.website_id = w.id
-        WHERE w.active AND (NOT w.opted_out OR v.not_scanned->>'reason' IS DISTINCT FROM 'opt-out')
-          AND (s.last_requested_at IS NULL OR s.last_requested_at < $2
-               OR (s.last_scanned_at IS NOT NULL AND s.last_requested_at <= s.last_scanned_at))
-          AND ($3 OR w.opted_out OR s.last_scanned_at IS NULL OR s.last_scanned_at < $1
-               OR (v.last_outcome = 'unreachable' AND v.unreachable_scans BETWEEN 1 AND cardinality($5::float8[])
-                   AND v.last_outcome_at <= $6::timestamptz - make_interval(secs => ($5::float8[])[v.unreachable_scans] / 1000)))
-        ORDER BY s.last_scanned_at ASC NULLS FIRST, w.id
-        LIMIT $4
-        FOR UPDATE OF w SKIP LOCKED`,
+    // The last-found endpoint: the one the newest reached scan found, while the site counts as MCP (last-found.ts).
+    // It is read for the picked sites only, after the limit.
+    const { rows: sites } = await client.query<SiteRow>(
+      `WITH picked AS MATERIALIZED (
+         SELECT w.id, w.url, COALESCE(w.registered_endpoint, w.catalogue_endpoint, w.registry_endpoint) AS known_endpoint, w.opted_out,
+                v.status = 'mcp' AS counts_as_mcp, s.last_scanned_at
+           FROM websites w
+           LEFT JOIN website_scan_state s ON s.website_id = w.id
+           LEFT JOIN site_liveness v ON v.website_id = w.id
+          WHERE w.active AND (NOT w.opted_out OR v.not_scanned->>'reason' IS DISTINCT FROM 'opt-out')
+            AND (s.last_requested_at IS NULL OR s.last_requested_at < $2
+                 OR (s.last_scanned_at IS NOT NULL AND s.last_requested_at <= s.last_scanned_at))
+            AND ($3 OR w.opted_out OR s.last_scanned_at IS NULL OR s.last_scanned_at < $1
+                 OR (v.last_outcome = 'unreachable' AND v.unreachable_scans BETWEEN 1 AND cardinality($5::float8[])
+                     AND v.last_outcome_at <= $6::timestamptz - make_interval(secs => ($5::float8[])[v.unreachable_scans] / 1000)))
+          ORDER BY s.last_scanned_at ASC NULLS FIRST, w.id
+          LIMIT $4
+          FOR UPDATE OF w SKIP LOCKED
+       )
+       SELECT p.id, p.url, p.known_endpoint, p.opted_out,
+              l.mcp_endpoint AS last_endpoint, l.discovered_via AS last_via, l.transport AS last_transport
+         FROM picked p
+         LEFT JOIN latest_scans l ON l.website_id = p.id AND l.has_mcp AND p.counts_as_mcp
+        ORDER BY p.last_scanned_at ASC NULLS FIRST, p.id`,
       [dueBefore, lostBefore, opts.reason === 'manual', opts.size, opts.unreachableRetryMs ?? DEFAULT_UNREACHABLE_RETRY_MS, opts.now],
     );
     if (sites.length === 0) {
@@ -109,7 +136,7 @@ export async function enqueueBatch(opts: EnqueueOptions): Promise<EnqueueResult>
       'scan.requested',
       sites.map((s) => ({
         key: s.id,
-        payload: { websiteId: Number(s.id), url: s.url, batchId, reason, knownEndpoint: s.known_endpoint, ...(s.opted_out ? { optedOut: true } : {}) },
+        payload: { websiteId: Number(s.id), url: s.url, batchId, reason, knownEndpoint: s.known_endpoint, ...lastFoundOf(s), ...(s.opted_out ? { optedOut: true } : {}) },
       })),
     );
     await client.query('COMMIT');

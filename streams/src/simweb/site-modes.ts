@@ -9,11 +9,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  * - refused: the connection is closed at once, no HTTP answer (a dead host);
  * - timeout: the request is held open with no answer (longer than any prober timeout);
  * - 5xx: every path answers 503;
- * - no-mcp: a plain website (home page, 404 elsewhere).
+ * - no-mcp: a plain website (home page, 404 elsewhere);
+ * - endpoint-refused: the website answers its pages and documents (GET), but every MCP request
+ *   (any other method, any event stream) has its connection closed: an MCP server down behind a
+ *   live website, or a network that failed between two requests of one probe.
  *
  * Network down = every host refused; name resolution is left as it is.
  */
-export const SITE_MODES = ['normal', 'refused', 'timeout', '5xx', 'no-mcp'] as const;
+export const SITE_MODES = ['normal', 'refused', 'timeout', '5xx', 'no-mcp', 'endpoint-refused'] as const;
 export type SiteMode = (typeof SITE_MODES)[number];
 
 export type SiteModeCommand = { op: 'site-mode'; host: string; mode: SiteMode } | { op: 'network-down'; down: boolean };
@@ -45,6 +48,11 @@ export class SiteModes {
     switch (mode) {
       case 'normal':
         return false;
+      case 'endpoint-refused': {
+        if (req.method === 'GET' && !String(req.headers.accept ?? '').includes('text/event-stream')) return false;
+        req.socket.destroy();
+        return true;
+      }
       case 'refused':
         req.socket.destroy();
         return true;

@@ -19,6 +19,7 @@ describe('reachability of a scanned site', () => {
     ['no answer: connection reset or closed', { errorClass: 'network' }, counts(), 'unreachable', 'connect'],
     ['no answer: TLS', { errorClass: 'tls' }, counts(), 'unreachable', 'tls'],
     ['no answer: timeout', { errorClass: 'timeout' }, counts(), 'unreachable', 'timeout'],
+    ['decided unreachable during the probe (the last-found MCP endpoint did not answer) stays so, pages answered or not', { reachability: 'unreachable', unreachableClass: 'connect', errorClass: 'refused' }, counts(200, 404), 'unreachable', 'connect'],
     ['MCP found counts as reached whatever else failed', { hasMcp: true, errorClass: 'dns' }, counts(), 'reached', null],
     ['not scanned by a robots.txt rule is not unreachable (even from the cache)', { notScanned: { reason: 'robots-txt', rule: 'Disallow: /mcp', path: '/mcp' } }, counts(), 'reached', null],
     ['not scanned for a Crawl-delay', { notScanned: { reason: 'crawl-delay', rule: 'Crawl-delay: 60', path: null } }, counts(200), 'reached', null],
