@@ -79,6 +79,18 @@ describe('maintained census figures (migration 0021)', () => {
     await addSites(db.pool, 25, { offset: 1000 });
     await expectSameFigures();
     expect((await maintainedFigures()).metrics.mcpEnabled).toBeGreaterThan(0);
+    // sites inserted under an approved opt-out are opted out by the inserting statement (0030), and counted so
+    await db.pool.query(`INSERT INTO site_opt_outs (domain, contact_email, status, reviewed_at) VALUES ('site2001.example', 'o@site2001.example', 'approved', now())`);
+    const before = await maintainedFigures();
+    await addSites(db.pool, 3, { offset: 2000 });
+    const { rows } = await db.pool.query<{ host: string; opted_out: boolean }>(`SELECT host, opted_out FROM websites WHERE host = ANY(ARRAY['site2001.example', 'site2002.example', 'site2003.example']) ORDER BY host`);
+    expect(rows).toEqual([
+      { host: 'site2001.example', opted_out: true },
+      { host: 'site2002.example', opted_out: false },
+      { host: 'site2003.example', opted_out: false },
+    ]);
+    expect((await maintainedFigures()).metrics.totalWebsites).toBe(before.metrics.totalWebsites + 2);
+    await expectSameFigures();
   });
 
   it('stay exact when concurrent transactions change the same sites', async () => {
