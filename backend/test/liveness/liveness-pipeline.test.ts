@@ -201,7 +201,7 @@ describe('liveness on the real pipeline', () => {
     const confirmed = await waitFor('the MCP server confirmed unreachable', async () => {
       const l = await liveness(id);
       statuses.add(l.status);
-      outcomes.add(l.lastOutcome);
+      outcomes.add(l.lastOutcome ?? 'none');
       if (l.status === 'mcp') {
         const m = await metrics();
         figures.add(`${m.mcpEnabled}/${m.totalTools}`);
