@@ -1,8 +1,9 @@
-import type { LastFoundEndpoint, ScanResult, UnreachableClass } from '@mcp-census/schemas';
+import type { LastFoundEndpoint, ScanResult } from '@mcp-census/schemas';
 import type { ProbeError } from './errors';
 import { checkUrl } from './http';
 import { shortPath } from './jsonrpc';
 import type { ProbePlan } from './plan';
+import { unreachableClassOf } from './reachability';
 import type { SiteRun } from './site';
 
 /**
@@ -27,25 +28,6 @@ export function lastFoundPlan(input: LastFoundEndpoint | null | undefined): Prob
   }
 }
 
-/** The unreachable class of a failure that got no answer from the server (or only a 5xx); null for an answer. */
-function endpointDownClass(error: ProbeError): UnreachableClass | null {
-  switch (error.errorClass) {
-    case 'dns':
-      return 'dns';
-    case 'refused':
-    case 'network':
-      return 'connect';
-    case 'tls':
-      return 'tls';
-    case 'timeout':
-      return 'timeout';
-    case 'http-status':
-      return (error.status ?? 0) >= 500 ? 'http-5xx' : null;
-    default:
-      return null;
-  }
-}
-
 /**
  * Classes that cut a listing at the connection. A timeout or a 5xx to a list call is left as the
  * server's answer: a server that is always that slow or broken keeps the listing it gives.
@@ -63,11 +45,11 @@ export function lastFoundVerdict(plan: ProbePlan, run: SiteRun, result: ScanResu
   if (!lastFound) return null;
   if (result.hasMcp) {
     if (!listingError || !CONNECTION_CLASSES.has(listingError.errorClass)) return null;
-    const cls = endpointDownClass(listingError);
+    const cls = unreachableClassOf(listingError);
     return cls && { error: `The MCP server's listing was cut short: ${listingError.message}`, errorClass: listingError.errorClass, reachability: 'unreachable', unreachableClass: cls };
   }
   const lost = run.failureAt(lastFound.url.href);
-  const cls = lost && endpointDownClass(lost);
+  const cls = lost && unreachableClassOf(lost);
   if (!lost || !cls) return null;
   return {
     error: `The MCP endpoint found before (${shortPath(lastFound.url.href)}) did not answer: ${lost.message}`,

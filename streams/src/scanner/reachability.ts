@@ -23,8 +23,14 @@ export function noteAnswer(ctx: AnswerCounts, status: number): void {
   else ctx.answered = (ctx.answered ?? 0) + 1;
 }
 
-/** The probe's failures without an HTTP answer, by unreachable class; anything else is taken as a failed connection. */
-const CLASS_OF: Partial<Record<ErrorClass, UnreachableClass>> = { dns: 'dns', tls: 'tls', timeout: 'timeout', refused: 'connect', network: 'connect', blocked: 'connect' };
+/** The probe's failures without an HTTP answer, by unreachable class. */
+const CLASS_OF: Partial<Record<ErrorClass, UnreachableClass>> = { dns: 'dns', tls: 'tls', timeout: 'timeout', refused: 'connect', network: 'connect' };
+
+/** The unreachable class of one failure that got no answer, or only a 5xx; null for an answer. */
+export function unreachableClassOf(error: { errorClass: ErrorClass; status?: number }): UnreachableClass | null {
+  if (error.errorClass === 'http-status') return (error.status ?? 0) >= 500 ? 'http-5xx' : null;
+  return CLASS_OF[error.errorClass] ?? null;
+}
 
 /** Sets `reachability` and `unreachableClass` from the answers counted during the probe. */
 export function withReachability(result: ScanResult, ctx: AnswerCounts): ScanResult {
@@ -34,6 +40,7 @@ export function withReachability(result: ScanResult, ctx: AnswerCounts): ScanRes
   // endpoint the last scan found did not answer while the home page did (last-found.ts).
   if (result.reachability === 'unreachable' && result.unreachableClass) return result;
   if ((ctx.answered ?? 0) > 0) return { ...result, reachability: 'reached', unreachableClass: null };
+  // anything else (a refused URL, say) is taken as a failed connection
   const cls: UnreachableClass = (ctx.answered5xx ?? 0) > 0 ? 'http-5xx' : ((result.errorClass && CLASS_OF[result.errorClass]) ?? 'connect');
   return { ...result, reachability: 'unreachable', unreachableClass: cls };
 }

@@ -283,7 +283,7 @@ export class SiteRun {
   /** The failure a candidate ended with (null when it found something, was cancelled or was never probed). */
   failureAt(rawUrl: string): ProbeError | null {
     const o = this.candidates.get(new URL(rawUrl).href)?.outcome;
-    if (o?.kind !== 'fail' || o.weak || o.error === CANCELLED || o.error.message.startsWith('Request cancelled')) return null;
+    if (o?.kind !== 'fail' || o.weak || o.error.message.startsWith('Request cancelled')) return null;
     return o.error;
   }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { emptyScanResult, scanRequestedPayloadSchema, type ScanRequestedPayload, type ScanResult } from '@mcp-census/schemas';
+import { scanRequestedPayloadSchema, type ScanRequestedPayload, type ScanResult } from '@mcp-census/schemas';
 import { createTestDatabase, testTopics } from '../../../test/support/test-database';
 import { createKafka } from '../../src/kafka/client';
 import { createEventPublisher, type EventPublisher } from '../../src/kafka/event-publisher';
@@ -7,6 +7,8 @@ import { ensureTopics } from '../../src/kafka/topics';
 import { projectScanCompleted } from '../../src/projector-state/project-scan-completed';
 import { enqueueBatch } from '../../src/scheduler/enqueue-batch';
 import { addSites, completed, mcpResult, noMcpResult } from '../projector-state/helpers';
+import { unreachableResult } from '../projector-state/liveness-helpers';
+import { recordingPublisher } from './recording-publisher';
 
 // A scan request carries the endpoint the site's last reached scan found, while the site counts as
 // MCP: the scanner probes it again and tells an endpoint that did not answer from a site without MCP.
@@ -23,13 +25,7 @@ async function pass(now: Date): Promise<ScanRequestedPayload[]> {
   const seen: ScanRequestedPayload[] = [];
   await enqueueBatch({
     pool: db.pool,
-    publisher: {
-      ...publisher,
-      publish: async (topic, type, items) => {
-        if (type === 'scan.requested') for (const i of items) seen.push(i.payload as ScanRequestedPayload);
-        return publisher.publish(topic, type, items);
-      },
-    },
+    publisher: recordingPublisher(publisher, seen),
     reason: 'manual',
     size: 50,
     now,
@@ -44,8 +40,6 @@ async function scan(id: number, time: Date, result: ScanResult): Promise<void> {
   await projectScanCompleted(db.pool, [completed(id, time, result)], { now: time });
   await db.pool.query('UPDATE website_scan_state SET last_scanned_at = $2 WHERE website_id = $1', [id, time]);
 }
-
-const unreachable = emptyScanResult({ error: 'connect ECONNREFUSED', errorClass: 'refused', reachability: 'unreachable', unreachableClass: 'connect' });
 
 beforeAll(async () => {
   db = await createTestDatabase('last_found_request');
@@ -66,7 +60,7 @@ describe('the last-found endpoint in a scan request', () => {
     await scan(none, at(0.1), noMcpResult());
     await scan(confirmedDown, at(0.1), mcpResult(1, 'c', { mcpEndpoint: 'https://site4.example/mcp' }));
     // three unreachable scans over 24 h: confirmed, so the site no longer counts as MCP
-    for (const h of [1, 13, 25]) await scan(confirmedDown, at(h), unreachable);
+    for (const h of [1, 13, 25]) await scan(confirmedDown, at(h), unreachableResult('connect'));
     await scan(junk, at(0.1), mcpResult(1, 'd'));
     await db.pool.query(`UPDATE latest_scans SET mcp_endpoint = 'not a url' WHERE website_id = $1`, [junk]);
     void unscanned;

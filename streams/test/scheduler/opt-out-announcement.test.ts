@@ -7,6 +7,7 @@ import { ensureTopics } from '../../src/kafka/topics';
 import { projectScanCompleted } from '../../src/projector-state/project-scan-completed';
 import { enqueueBatch } from '../../src/scheduler/enqueue-batch';
 import { addSites, completed, mcpResult } from '../projector-state/helpers';
+import { recordingPublisher } from './recording-publisher';
 
 const kafka = createKafka({ brokers: inject('kafkaBrokers') ?? [], clientId: 'opt-out-announcement-test' });
 const topics = testTopics('opt-out-announcement');
@@ -22,13 +23,7 @@ async function pass(now: Date): Promise<ScanRequestedPayload[]> {
   const before = requested.length;
   await enqueueBatch({
     pool: db.pool,
-    publisher: {
-      ...publisher,
-      publish: async (topic, type, items) => {
-        if (type === 'scan.requested') for (const i of items) requested.push(i.payload as ScanRequestedPayload);
-        return publisher.publish(topic, type, items);
-      },
-    },
+    publisher: recordingPublisher(publisher, requested),
     reason: 'scheduled',
     size: 50,
     now,
