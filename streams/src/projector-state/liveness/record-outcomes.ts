@@ -50,43 +50,46 @@ export async function recordOutcomes(db: Queryable, events: readonly Completed[]
  * reached scan) stands in for an anchor that retention pruned. The newest
  * not-scanned scan's rule (and time) is kept; an older one, or a history
  * pruned of it, never replaces it.
+ *
+ * Each value is one bounded walk of the site's history from its newest outcome
+ * (site_scan_outcomes_site_time_idx; the not-scanned rule through its partial
+ * index, migration 0031): a reached site costs a few one-row probes however
+ * long its history, an unreachable one its streak. Reading whole histories made
+ * a daily census slower every day it ran, up to RETENTION_DAYS rows per scan.
  */
 const REFRESH_SQL = `
-WITH o AS (
-  SELECT website_id, event_id, scan_time, outcome, unreachable_class, not_scanned,
-         row_number() OVER (PARTITION BY website_id ORDER BY scan_time DESC, event_id DESC) AS rn
-    FROM site_scan_outcomes WHERE website_id = ANY($1::bigint[])
-),
-newest AS (SELECT * FROM o WHERE rn = 1),
-anchor AS (
-  SELECT DISTINCT ON (website_id) website_id, rn, outcome FROM o WHERE outcome <> 'unreachable' ORDER BY website_id, rn
-),
-skipped AS (
-  SELECT DISTINCT ON (website_id) website_id, not_scanned, scan_time FROM o
-   WHERE outcome = 'not-scanned' AND not_scanned IS NOT NULL ORDER BY website_id, rn
-),
-alive AS (SELECT website_id, max(scan_time) AS at FROM o WHERE outcome IN ('mcp', 'no-mcp') GROUP BY website_id),
-streak AS (
-  SELECT o.website_id, count(*)::integer AS scans, min(o.scan_time) AS since, max(o.scan_time) AS last
-    FROM o LEFT JOIN anchor a ON a.website_id = o.website_id
-   WHERE o.rn < COALESCE(a.rn, 9223372036854775807)
-   GROUP BY o.website_id
-),
+WITH s AS (SELECT DISTINCT unnest($1::bigint[]) AS website_id),
 derived AS (
-  SELECT n.website_id, n.outcome AS last_outcome, n.scan_time AS last_outcome_at,
-         CASE WHEN n.outcome = 'unreachable' THEN s.since END AS unreachable_since,
-         CASE WHEN n.outcome = 'unreachable' THEN s.scans ELSE 0 END AS unreachable_scans,
+  SELECT s.website_id, n.outcome AS last_outcome, n.scan_time AS last_outcome_at,
+         CASE WHEN n.outcome = 'unreachable' THEN st.since END AS unreachable_since,
+         CASE WHEN n.outcome = 'unreachable' THEN st.scans ELSE 0 END AS unreachable_scans,
          CASE WHEN n.outcome = 'unreachable' THEN n.unreachable_class END AS unreachable_class,
-         GREATEST(al.at, l.scan_time) AS last_seen_alive,
+         -- the newest reached outcome: the anchor itself when it reached the site
+         GREATEST(CASE WHEN a.outcome IN ('mcp', 'no-mcp') THEN a.scan_time ELSE al.scan_time END, l.scan_time) AS last_seen_alive,
          COALESCE(a.outcome, CASE WHEN l.has_mcp THEN 'mcp' WHEN l.has_mcp IS NOT NULL THEN 'no-mcp' END) AS anchor_outcome,
-         n.outcome = 'unreachable' AND s.scans >= $2 AND s.last - s.since >= make_interval(secs => $3::float8 * 3600) AS confirmed,
+         n.outcome = 'unreachable' AND st.scans >= $2 AND st.last - st.since >= make_interval(secs => $3::float8 * 3600) AS confirmed,
          sk.not_scanned, sk.scan_time AS not_scanned_at
-    FROM newest n
-    LEFT JOIN skipped sk ON sk.website_id = n.website_id
-    LEFT JOIN anchor a ON a.website_id = n.website_id
-    LEFT JOIN alive al ON al.website_id = n.website_id
-    LEFT JOIN streak s ON s.website_id = n.website_id
-    LEFT JOIN latest_scans l ON l.website_id = n.website_id
+    FROM s
+    CROSS JOIN LATERAL (
+      SELECT o.outcome, o.scan_time, o.unreachable_class FROM site_scan_outcomes o
+       WHERE o.website_id = s.website_id ORDER BY o.scan_time DESC, o.event_id DESC LIMIT 1) n
+    LEFT JOIN LATERAL (
+      SELECT o.outcome, o.scan_time, o.event_id FROM site_scan_outcomes o
+       WHERE o.website_id = s.website_id AND o.outcome <> 'unreachable' ORDER BY o.scan_time DESC, o.event_id DESC LIMIT 1) a ON true
+    -- the streak: the outcomes after the anchor (all of them without one), read only while unreachable
+    LEFT JOIN LATERAL (
+      SELECT count(*)::integer AS scans, min(o.scan_time) AS since, max(o.scan_time) AS last FROM site_scan_outcomes o
+       WHERE n.outcome = 'unreachable' AND o.website_id = s.website_id
+         AND (a.scan_time IS NULL OR (o.scan_time >= a.scan_time AND (o.scan_time > a.scan_time OR o.event_id > a.event_id)))) st ON true
+    LEFT JOIN LATERAL (
+      SELECT o.scan_time FROM site_scan_outcomes o
+       WHERE a.outcome IS DISTINCT FROM 'mcp' AND a.outcome IS DISTINCT FROM 'no-mcp'
+         AND o.website_id = s.website_id AND o.outcome IN ('mcp', 'no-mcp') ORDER BY o.scan_time DESC, o.event_id DESC LIMIT 1) al ON true
+    LEFT JOIN LATERAL (
+      SELECT o.not_scanned, o.scan_time FROM site_scan_outcomes o
+       WHERE o.website_id = s.website_id AND o.outcome = 'not-scanned' AND o.not_scanned IS NOT NULL
+       ORDER BY o.scan_time DESC, o.event_id DESC LIMIT 1) sk ON true
+    LEFT JOIN latest_scans l ON l.website_id = s.website_id
 ),
 final AS (
   SELECT *, CASE WHEN last_outcome <> 'unreachable' THEN last_outcome
