@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/support/test-database';
 import { waitFor } from '../../../test/support/wait-for';
 import { refreshToolNameKeys, type SiteToolNames } from '../../src/projector-state/security/refresh-tool-name-keys';
+import { mostRowsOfANode, plansOf } from './auto-explain';
 
 // The shadowing aggregates' apply (migrations 0023, 0028) runs on every chunk's tool names: it
 // must look each changed (name, site) pair up in tool_name_keys once. Its statement once named
@@ -59,5 +60,22 @@ describe('cross-server shadowing aggregates', () => {
     // per name more (the names' other sites). A second lookup per pair would add another `pairs`.
     expect(probes).toBeGreaterThanOrEqual(pairs);
     expect(probes).toBeLessThan(2 * pairs + 4 * names.length);
+  });
+
+  it('join their own intermediate results by hash: many distinct names cost work linear in the names', async () => {
+    // Real servers name their tools in their own words: pairs of servers here share 20 names each,
+    // 6,000 names a chunk. The apply joins every spelling of the changed names with the names'
+    // totals (migration 0033); as a nested loop that is every spelling times every shared name.
+    const sites: SiteToolNames[] = Array.from({ length: 300 }, (_, i) => ({
+      websiteId: 20_000 + i,
+      toolNames: Array.from({ length: 20 }, (_, t) => `pair${Math.floor(i / 2)}_tool${t}`),
+    }));
+    const names = sites.length * 20;
+    const plans = await plansOf(db.url, (client) => refreshToolNameKeys(client, sites), { analyze: true });
+    const apply = plans.filter((p) => p.includes('spelling_state'));
+    expect(apply).toHaveLength(1);
+    expect(mostRowsOfANode(apply[0] ?? '')).toBeLessThan(10 * names);
+    const { rows } = await db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM shadow_keys WHERE sites = 2 AND name_key LIKE $1', ['pair%']);
+    expect(rows[0]?.n).toBe(names / 2);
   });
 });

@@ -1,6 +1,6 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/support/test-database';
+import { plansOf } from './auto-explain';
 
 // A statement trigger that matches its new rows to its old rows joins two transition tables,
 // which have no index. PL/pgSQL plans the statement once per connection and keeps the plan, so
@@ -17,28 +17,6 @@ afterAll(async () => {
   await db?.drop();
 });
 
-/** The plans of every statement `run` executes, triggers' included, as the client is told them. */
-async function plansOf(run: (client: pg.Client) => Promise<void>): Promise<string[]> {
-  const client = new pg.Client({ connectionString: db.url });
-  const plans: string[] = [];
-  client.on('notice', (n) => {
-    if (typeof n.message === 'string' && n.message.includes('Query Text')) plans.push(n.message);
-  });
-  await client.connect();
-  try {
-    await client.query("LOAD 'auto_explain'");
-    await client.query("SET auto_explain.log_min_duration = 0; SET auto_explain.log_nested_statements = on; SET auto_explain.log_level = 'notice'");
-    await client.query('BEGIN');
-    // the state projector's chunk settings (project-scan-completed.ts)
-    await client.query("SELECT set_config('enable_seqscan', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)");
-    await run(client);
-    await client.query('COMMIT');
-  } finally {
-    await client.end();
-  }
-  return plans;
-}
-
 describe('statement triggers over transition tables', () => {
   it('match new rows to old rows without a nested loop', async () => {
     const { rows } = await db.pool.query<{ id: string }>(
@@ -52,7 +30,7 @@ describe('statement triggers over transition tables', () => {
       [ids],
     );
 
-    const livenessPlans = await plansOf(async (client) => {
+    const livenessPlans = await plansOf(db.url, async (client) => {
       // A trigger's statements are planned once per connection: first for a one-row update (a
       // nested loop is the cheapest plan for it), then the plan is kept for any number of rows.
       await client.query('UPDATE site_liveness SET last_outcome_at = now() WHERE website_id = $1', [ids[1]]);
@@ -67,7 +45,7 @@ describe('statement triggers over transition tables', () => {
     const refreshed = await db.pool.query<{ website_id: string }>('SELECT website_id FROM security_sites WHERE website_id = ANY($1::bigint[]) ORDER BY website_id', [ids]);
     expect(refreshed.rows.map((r) => Number(r.website_id))).toEqual(turnedMcp);
 
-    const websitePlans = await plansOf(async (client) => {
+    const websitePlans = await plansOf(db.url, async (client) => {
       await client.query(`UPDATE websites SET name = name || ' (renamed)' WHERE id = $1`, [ids[1]]);
       await client.query(`UPDATE websites SET name = name || ' (renamed)' WHERE id = ANY($1::bigint[])`, [ids]);
     });
