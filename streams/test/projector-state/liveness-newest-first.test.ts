@@ -5,6 +5,7 @@ import { DEFAULT_LIVENESS } from '@mcp-census/schemas/liveness-settings';
 import { createTestDatabase } from '../../../test/support/test-database';
 import { waitFor } from '../../../test/support/wait-for';
 import { refreshLiveness } from '../../src/projector-state/liveness/record-outcomes';
+import { prng } from '../../src/simweb/sites';
 
 // The liveness refresh walks each site's outcome history from the newest outcome (migration 0031).
 // It must give the rows the whole-history derivation gives (REFERENCE_SQL, the refresh as it
@@ -69,18 +70,6 @@ SELECT website_id, status, last_outcome, last_outcome_at, unreachable_since, unr
 const LIVENESS_COLUMNS = `website_id, status, last_outcome, last_outcome_at, unreachable_since, unreachable_scans,
   unreachable_class, last_seen_alive, confirmed_unreachable, not_scanned, not_scanned_at`;
 
-/** A seeded generator (mulberry32): the same histories on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 async function insertSites(count: number, prefix: string): Promise<number[]> {
   const { rows } = await db.pool.query<{ id: string }>(
     `INSERT INTO websites (name, url, host) SELECT 'Site ' || g, 'https://' || $1 || g || '.example', $1 || g || '.example'
@@ -116,7 +105,7 @@ async function insertOutcomes(rows: OutcomeRow[]): Promise<void> {
 
 describe('liveness refresh, newest first', () => {
   it('gives the rows of the whole-history derivation for any history', async () => {
-    const random = seeded(18);
+    const random = prng(18);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
     const sites = await insertSites(400, 'equiv');
     const start = Date.parse('2026-01-01T00:00:00Z');
