@@ -1,4 +1,5 @@
 import type { ClickHouseClient } from '@clickhouse/client';
+import { Readable } from 'node:stream';
 
 /**
  * The column list of a row type, checked complete by the compiler: every key
@@ -19,4 +20,27 @@ export async function insertRows<R extends object>(client: ClickHouseClient, tab
   const [first, ...rest] = columns;
   if (rows.length === 0 || first === undefined) return;
   await client.insert({ table, columns: [first, ...rest], values: rows.map((row) => columns.map((c) => row[c])), format: 'JSONCompactEachRow' });
+}
+
+// ClickHouse's TabSeparated escapes for a String field: the separators, the escape itself and NUL.
+const TSV_SPECIAL = /[\\\t\n\r\0]/;
+const TSV_SPECIAL_ALL = /[\\\t\n\r\0]/g;
+const TSV_ESCAPES: Readonly<Record<string, string>> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r', '\0': '\\0' };
+
+/** A String value as one TabSeparated field (most values need no escape, so they are returned as they are). */
+export function tsvField(value: string): string {
+  return TSV_SPECIAL.test(value) ? value.replace(TSV_SPECIAL_ALL, (c) => TSV_ESCAPES[c] ?? c) : value;
+}
+
+/**
+ * Inserts rows already written as TabSeparated lines (fields escaped with
+ * tsvField, each line ending in a newline). For rows that carry a JSON text:
+ * JSON formats would escape every quote of it again and the engine would
+ * unescape them, where TabSeparated passes the text through with its few
+ * backslashes doubled.
+ */
+export async function insertTsvLines(client: ClickHouseClient, table: string, columns: readonly string[], lines: readonly string[]): Promise<void> {
+  const [first, ...rest] = columns;
+  if (lines.length === 0 || first === undefined) return;
+  await client.insert({ table, columns: [first, ...rest], values: Readable.from([lines.join('')], { objectMode: false }), format: 'TabSeparated' });
 }

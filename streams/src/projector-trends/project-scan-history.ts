@@ -2,8 +2,8 @@ import type { ClickHouseClient } from '@clickhouse/client';
 import { scanOutcome, type ScanResult } from '@mcp-census/schemas';
 import type { TypedEnvelope } from '../kafka/envelope';
 import { uniqueByEventId } from '../kafka/fold-latest';
-import { columnsOf, insertRows } from './insert-rows';
-import { isoToClickHouseDateTime, toClickHouseDateTime } from './project-scan-facts';
+import { columnsOf, insertRows, insertTsvLines, tsvField } from './insert-rows';
+import { isoToClickHouseDateTime } from './project-scan-facts';
 
 export const SCAN_HISTORY_TABLE = 'site_scan_history';
 export const DEFINITION_BODIES_TABLE = 'site_definition_bodies';
@@ -46,46 +46,41 @@ export interface ScanHistoryRow {
   def_hashes: string[];
 }
 
-export interface DefinitionBodyRow {
-  hash: string;
-  kind: HistoryDefinitionKind;
-  seen_at: string;
-  body: string;
-}
-
 const HISTORY_COLUMNS = columnsOf<ScanHistoryRow>({
   event_id: true, website_id: true, scan_time: true, outcome: true, not_scanned_reason: true, evidence: true, endpoint: true,
   transport: true, protocol_version: true, error: true, response_time_ms: true, tools_count: true, resources_count: true,
   prompts_count: true, resource_templates_count: true, tools_truncated: true, resources_truncated: true, prompts_truncated: true,
   resource_templates_truncated: true, def_kinds: true, def_names: true, def_hashes: true,
 });
-const BODY_COLUMNS = columnsOf<DefinitionBodyRow>({ hash: true, kind: true, seen_at: true, body: true });
+const BODY_COLUMNS = ['hash', 'kind', 'seen_at', 'body'] as const;
 
-interface Definition {
-  kind: HistoryDefinitionKind;
-  name: string;
-  hash: string;
-  /** The item as scanned, without its hash (already bounded by SCAN_LIMITS). */
-  item: Record<string, unknown>;
-}
+/** A listed item as scanned (already bounded by SCAN_LIMITS), with its hash. */
+type ListedItem = Readonly<Record<string, unknown>> & { readonly name: string; readonly hash: string };
 
-function definitionsOf(result: ScanResult): Definition[] {
-  const out: Definition[] = [];
-  const add = (kind: HistoryDefinitionKind, items: readonly { name: string; hash: string }[]) => {
-    for (const { hash, ...item } of items) out.push({ kind, name: item.name, hash, item });
-  };
-  add('tool', result.tools);
-  add('resource', result.resources);
-  add('prompt', result.prompts);
-  add('resource-template', result.resourceTemplates);
-  return out;
+/** A scan's four lists with the kind each is stored as, in the order a history row lists them. */
+function listsOf(result: ScanResult): [HistoryDefinitionKind, readonly ListedItem[]][] {
+  return [
+    ['tool', result.tools],
+    ['resource', result.resources],
+    ['prompt', result.prompts],
+    ['resource-template', result.resourceTemplates],
+  ];
 }
 
 const flag = (b: boolean): 0 | 1 => (b ? 1 : 0);
 
 export function historyRow(event: TypedEnvelope<'scan.completed'>): ScanHistoryRow {
   const r = event.payload.result;
-  const defs = definitionsOf(r);
+  const kinds: HistoryDefinitionKind[] = [];
+  const names: string[] = [];
+  const hashes: string[] = [];
+  for (const [kind, items] of listsOf(r)) {
+    for (const item of items) {
+      kinds.push(kind);
+      names.push(item.name);
+      hashes.push(item.hash);
+    }
+  }
   return {
     event_id: event.eventId.toLowerCase(),
     website_id: event.payload.websiteId,
@@ -106,43 +101,51 @@ export function historyRow(event: TypedEnvelope<'scan.completed'>): ScanHistoryR
     resources_truncated: flag(r.resourcesTruncated),
     prompts_truncated: flag(r.promptsTruncated),
     resource_templates_truncated: flag(r.resourceTemplatesTruncated),
-    def_kinds: defs.map((d) => d.kind),
-    def_names: defs.map((d) => d.name),
-    def_hashes: defs.map((d) => d.hash),
+    def_kinds: kinds,
+    def_names: names,
+    def_hashes: hashes,
   };
 }
 
-/** The stored body: the item's own fields as JSON, bounded (an oversized schema is left out and said so). */
-export function definitionBody(kind: HistoryDefinitionKind, item: Record<string, unknown>): string {
-  const json = JSON.stringify({ kind, ...item });
+/**
+ * The stored body: the item's own fields as JSON without its hash, bounded (an
+ * oversized schema is left out and said so). `hash: undefined` drops the hash
+ * from the JSON without a second copy of the item.
+ */
+export function definitionBody(kind: HistoryDefinitionKind, item: Readonly<Record<string, unknown>>): string {
+  const json = JSON.stringify({ kind, ...item, hash: undefined });
   if (json.length <= MAX_BODY_CHARS) return json;
-  const { inputSchema: _omitted, ...rest } = item;
-  void _omitted;
-  const smaller = JSON.stringify({ kind, ...rest, inputSchemaOmitted: true });
+  const smaller = JSON.stringify({ kind, ...item, hash: undefined, inputSchema: undefined, inputSchemaOmitted: true });
   return smaller.length <= MAX_BODY_CHARS ? smaller : JSON.stringify({ kind, name: item.name, bodyOmitted: true });
 }
 
 /**
  * Each distinct definition of the chunk once, as seen by the newest scan (scan
  * time, then event id) that listed it, the same choice the readers' argMax
- * makes across chunks.
+ * makes across chunks: its site_definition_bodies row as a TabSeparated line.
  */
-export function bodyRows(events: readonly TypedEnvelope<'scan.completed'>[]): DefinitionBodyRow[] {
-  const newest = new Map<string, { at: number; eventId: string; def: Definition }>();
+export function bodyLines(events: readonly TypedEnvelope<'scan.completed'>[]): string[] {
+  const newest = new Map<string, { at: number; eventId: string; seenAt: string; kind: HistoryDefinitionKind; item: ListedItem }>();
   for (const e of events) {
-    const at = Date.parse(e.payload.scanTime);
+    const { scanTime } = e.payload;
+    const at = Date.parse(scanTime);
     const eventId = e.eventId.toLowerCase();
-    for (const def of definitionsOf(e.payload.result)) {
-      const held = newest.get(def.hash);
-      if (!held || at > held.at || (at === held.at && eventId > held.eventId)) newest.set(def.hash, { at, eventId, def });
+    // formatted once per scan, not per definition
+    let seenAt: string | undefined;
+    for (const [kind, items] of listsOf(e.payload.result)) {
+      for (const item of items) {
+        const held = newest.get(item.hash);
+        if (held && (at < held.at || (at === held.at && eventId <= held.eventId))) continue;
+        seenAt ??= isoToClickHouseDateTime(scanTime);
+        newest.set(item.hash, { at, eventId, seenAt, kind, item });
+      }
     }
   }
-  return [...newest.entries()].map(([hash, { at, def }]) => ({
-    hash,
-    kind: def.kind,
-    seen_at: toClickHouseDateTime(new Date(at)),
-    body: definitionBody(def.kind, def.item),
-  }));
+  const lines: string[] = [];
+  for (const [hash, { seenAt, kind, item }] of newest) {
+    lines.push(`${tsvField(hash)}\t${kind}\t${seenAt}\t${tsvField(definitionBody(kind, item))}\n`);
+  }
+  return lines;
 }
 
 /** Splits rows into INSERT-sized groups by count and approximate JSON size. */
@@ -164,11 +167,11 @@ export function* insertGroups<R>(rows: readonly R[], sizeOf: (row: R) => number)
 
 // ~ the JSON size of a row: the definitions dominate (kind, name, 64-char hash each)
 const historySize = (r: ScanHistoryRow): number => 600 + r.error.length + r.endpoint.length + r.def_names.reduce((n, name) => n + name.length + 100, 0);
-const bodySize = (r: DefinitionBodyRow): number => 150 + r.body.length;
+const lineSize = (line: string): number => line.length;
 
 /**
  * Writes one history row per scan.completed event and each distinct
- * definition body of the chunk once (JSONCompactEachRow). Idempotent and
+ * definition body of the chunk once (JSONCompactEachRow, bodies TabSeparated). Idempotent and
  * order-tolerant: rows are keyed by event id and readers order by scan time
  * (0007_site_scan_history.sql), so redelivery or late events read the same.
  */
@@ -176,9 +179,9 @@ export async function projectScanHistory(client: ClickHouseClient, events: reado
   if (events.length === 0) return { scans: 0, bodies: 0 };
   const unique = uniqueByEventId(events);
   // bodies first: a history row never names a hash whose body is not stored yet
-  const bodies = bodyRows(unique);
-  for (const group of insertGroups(bodies, bodySize)) {
-    await insertRows(client, DEFINITION_BODIES_TABLE, BODY_COLUMNS, group);
+  const bodies = bodyLines(unique);
+  for (const group of insertGroups(bodies, lineSize)) {
+    await insertTsvLines(client, DEFINITION_BODIES_TABLE, BODY_COLUMNS, group);
   }
   const rows = unique.map(historyRow);
   for (const group of insertGroups(rows, historySize)) {

@@ -141,6 +141,19 @@ describe('trends projector: per-site scan history', () => {
     }
   });
 
+  it('stores a body byte for byte whatever its text holds (TabSeparated escapes)', async () => {
+    // what the separators, the escape, NUL, \N (a null in TabSeparated) and non-ASCII could break
+    const text = 'tab\there, line\nbreak, cr\rreturn, nul\0byte, back\\slash, \\N, \\t literal, "quotes", \'single\', ünï 😀 \u2028 end\\';
+    const base = mcpResult(1, 'escapes');
+    const tool = { ...base.tools[0]!, title: text, description: text, inputSchema: { type: 'object', properties: { [text]: { type: 'string', description: text } } } };
+    const client = await freshStore();
+    await projectScanHistory(client, [event(4, at(1, 1), { ...base, tools: [tool] })]);
+    const stored = (await bodies(client)).find((x) => x.hash === tool.hash)!;
+    expect(stored.body).toBe(definitionBody('tool', tool));
+    expect(JSON.parse(String(stored.body))).toMatchObject({ kind: 'tool', title: text, description: text, inputSchema: tool.inputSchema });
+    expect(JSON.parse(String(stored.body))).not.toHaveProperty('hash');
+  });
+
   it('bounds a body and splits inserts by rows and bytes', () => {
     const huge = { name: 'big', inputSchema: { type: 'object', description: 'x'.repeat(MAX_BODY_CHARS) } };
     const body = definitionBody('tool', huge);
