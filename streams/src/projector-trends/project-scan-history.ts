@@ -52,6 +52,7 @@ const HISTORY_COLUMNS = columnsOf<ScanHistoryRow>({
   prompts_count: true, resource_templates_count: true, tools_truncated: true, resources_truncated: true, prompts_truncated: true,
   resource_templates_truncated: true, def_kinds: true, def_names: true, def_hashes: true,
 });
+/** site_definition_bodies' columns, in the order bodyLines writes a line's fields. */
 const BODY_COLUMNS = ['hash', 'kind', 'seen_at', 'body'] as const;
 
 /** A listed item as scanned (already bounded by SCAN_LIMITS), with its hash. */
@@ -148,7 +149,7 @@ export function bodyLines(events: readonly TypedEnvelope<'scan.completed'>[]): s
   return lines;
 }
 
-/** Splits rows into INSERT-sized groups by count and approximate JSON size. */
+/** Splits rows into INSERT-sized groups by count and approximate size in the request. */
 export function* insertGroups<R>(rows: readonly R[], sizeOf: (row: R) => number): Generator<R[]> {
   let group: R[] = [];
   let bytes = 0;
@@ -167,7 +168,6 @@ export function* insertGroups<R>(rows: readonly R[], sizeOf: (row: R) => number)
 
 // ~ the JSON size of a row: the definitions dominate (kind, name, 64-char hash each)
 const historySize = (r: ScanHistoryRow): number => 600 + r.error.length + r.endpoint.length + r.def_names.reduce((n, name) => n + name.length + 100, 0);
-const lineSize = (line: string): number => line.length;
 
 /**
  * Writes one history row per scan.completed event and each distinct
@@ -180,7 +180,7 @@ export async function projectScanHistory(client: ClickHouseClient, events: reado
   const unique = uniqueByEventId(events);
   // bodies first: a history row never names a hash whose body is not stored yet
   const bodies = bodyLines(unique);
-  for (const group of insertGroups(bodies, lineSize)) {
+  for (const group of insertGroups(bodies, (line) => line.length)) {
     await insertTsvLines(client, DEFINITION_BODIES_TABLE, BODY_COLUMNS, group);
   }
   const rows = unique.map(historyRow);
