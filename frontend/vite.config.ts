@@ -20,7 +20,15 @@ export default defineConfig(({ command }) => {
         include: /\.(?:js|css|html|svg|json|webmanifest)$/,
       }),
     ],
-    build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      sourcemap: true,
+      // A schema built at module level (`z.object({…})`) is a call the bundler must keep unless told
+      // zod's builders have no side effects: every visitor's browser then built the unused schemas of
+      // each shared schemas module it loaded, before the first render.
+      rolldownOptions: { treeshake: { manualPureFunctions: ['z'] } },
+    },
     server: { proxy: { '/api': 'http://localhost:3000', '/healthz': 'http://localhost:3000', '/socket.io': { target: 'http://localhost:3000', ws: true } } },
   };
 });
