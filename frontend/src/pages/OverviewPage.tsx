@@ -1,15 +1,15 @@
-import { FloatingActions } from '../components/overview/FloatingActions';
+import { lazy, Suspense } from 'react';
 import { HeroSection } from '../components/overview/HeroSection';
 import { HighlightsGrid } from '../components/overview/HighlightsGrid';
 import { LiveMonitoringCard } from '../components/overview/LiveMonitoringCard';
-import { SubscribeCta } from '../components/overview/SubscribeCta';
-import { WebsiteList } from '../components/overview/WebsiteList';
 import { useAfterFirstCommit } from '../lib/use-after-first-commit';
 import { useDocumentTitle } from '../lib/use-document-title';
 
+const OverviewRest = lazy(() => import('../components/overview/OverviewRest'));
+
 export function OverviewPage() {
   useDocumentTitle(undefined);
-  // below the first screen: rendered right after it, so the headline figures show sooner on a slow client
+  // below the first screen: loaded and rendered right after it, so the headline figures show sooner on a slow client
   const rest = useAfterFirstCommit();
   return (
     <div className="space-y-10 pb-20">
@@ -20,11 +20,9 @@ export function OverviewPage() {
         <LiveMonitoringCard />
       </div>
       {rest && (
-        <>
-          <SubscribeCta />
-          <WebsiteList />
-          <FloatingActions />
-        </>
+        <Suspense fallback={null}>
+          <OverviewRest />
+        </Suspense>
       )}
     </div>
   );
