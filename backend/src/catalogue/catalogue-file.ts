@@ -1,5 +1,5 @@
 import { open } from 'node:fs/promises';
-import { CsvInputError, MAX_CSV_BYTES, parseCsv } from './csv';
+import { csvEntries, CsvInputError, decodeCsvInput, isCsvRecord, MAX_CSV_BYTES, type CsvRecord, type CsvRecordError } from './csv';
 import type { RawCatalogueRow } from './validate-row';
 
 /** The catalogue's required columns, in the order the shipped file uses. */
@@ -25,9 +25,19 @@ export interface CatalogueReject {
   raw?: string;
 }
 
-export interface ParsedCatalogue {
-  rows: CatalogueInputRow[];
+/**
+ * A catalogue file read one row at a time: iterating `rows` gives its data rows in file
+ * order and appends the records it leaves out to `rejected`, so `rejected` is complete once
+ * `rows` has been iterated to its end. Iterate `rows` once.
+ */
+export interface CatalogueStream {
+  rows: Iterable<CatalogueInputRow>;
   rejected: CatalogueReject[];
+}
+
+/** A whole catalogue file, parsed. */
+export interface ParsedCatalogue extends CatalogueStream {
+  rows: CatalogueInputRow[];
 }
 
 /** The file as a whole is unusable: unreadable, too large, not UTF-8, or a bad header. */
@@ -45,22 +55,30 @@ export class CatalogueFileError extends Error {
  * errors are rejected with their line.
  */
 export function parseCatalogueCsv(input: string | Uint8Array): ParsedCatalogue {
-  let parsed;
+  const stream = streamCatalogueCsv(input);
+  const rows = [...stream.rows];
+  return { rows, rejected: stream.rejected };
+}
+
+/**
+ * As parseCatalogueCsv, with the records parsed as `rows` is iterated: a file of a million
+ * sites is never a million row objects at once. The whole-file checks (size, UTF-8, header)
+ * run here, before any row is read, and throw CatalogueFileError.
+ */
+export function streamCatalogueCsv(input: string | Uint8Array): CatalogueStream {
+  let entries: Iterator<CsvRecord | CsvRecordError>;
   try {
-    parsed = parseCsv(input);
+    entries = csvEntries(decodeCsvInput(input));
   } catch (err) {
     if (err instanceof CsvInputError) throw new CatalogueFileError(err.message);
     throw err;
   }
-  const rejected: CatalogueReject[] = [];
-  const [header, ...records] = parsed.records;
-  const firstError = parsed.errors[0];
-  if (firstError !== undefined && (header === undefined || firstError.line < header.line)) {
-    throw new CatalogueFileError(`bad header on line ${firstError.line}: ${firstError.reason}`);
-  }
-  if (header === undefined) {
+  const first = entries.next();
+  if (first.done) {
     throw new CatalogueFileError(`the file is empty; expected a header row "${CATALOGUE_COLUMNS.join(',')}"`);
   }
+  const header = first.value;
+  if (!isCsvRecord(header)) throw new CatalogueFileError(`bad header on line ${header.line}: ${header.reason}`);
 
   const names = header.fields.map((f) => f.trim().toLowerCase());
   const index = new Map<string, number>();
@@ -73,42 +91,55 @@ export function parseCatalogueCsv(input: string | Uint8Array): ParsedCatalogue {
     );
   }
   const columns = ALL_COLUMNS.filter((c) => index.has(c));
-  const at = (column: string): number | undefined => index.get(column);
-  const nameAt = at('name') ?? 0;
-  const urlAt = at('url') ?? 1;
-  const categoryAt = at('category') ?? 2;
-  const endpointAt = at('mcp_endpoint');
-  const sourceAt = at('source');
+  const nameAt = index.get('name') ?? 0;
+  const urlAt = index.get('url') ?? 1;
+  const categoryAt = index.get('category') ?? 2;
+  const endpointAt = index.get('mcp_endpoint');
+  const sourceAt = index.get('source');
 
-  for (const e of parsed.errors) rejected.push({ line: e.line, reason: e.reason, raw: e.raw });
-  const rows: CatalogueInputRow[] = [];
-  for (const record of records) {
-    if (record.fields.length !== names.length) {
-      rejected.push({
+  const rejected: CatalogueReject[] = [];
+  function* rows(): Generator<CatalogueInputRow, void, undefined> {
+    // entries come in line order, so the rejects are appended sorted
+    for (let next = entries.next(); !next.done; next = entries.next()) {
+      const record = next.value;
+      if (!isCsvRecord(record)) {
+        rejected.push({ line: record.line, reason: record.reason, raw: record.raw });
+        continue;
+      }
+      if (record.fields.length !== names.length) {
+        rejected.push({
+          line: record.line,
+          reason: `expected ${names.length} fields (${columns.join(',')}), found ${record.fields.length}`,
+          raw: record.raw,
+        });
+        continue;
+      }
+      const row: CatalogueInputRow = {
         line: record.line,
-        reason: `expected ${names.length} fields (${columns.join(',')}), found ${record.fields.length}`,
-        raw: record.raw,
-      });
-      continue;
+        name: record.fields[nameAt] ?? '',
+        url: record.fields[urlAt] ?? '',
+        category: record.fields[categoryAt] ?? '',
+      };
+      if (endpointAt !== undefined) row.mcpEndpoint = record.fields[endpointAt] ?? '';
+      if (sourceAt !== undefined) row.endpointSource = record.fields[sourceAt] ?? '';
+      row.raw = record.raw;
+      yield row;
     }
-    const row: CatalogueInputRow = {
-      line: record.line,
-      name: record.fields[nameAt] ?? '',
-      url: record.fields[urlAt] ?? '',
-      category: record.fields[categoryAt] ?? '',
-    };
-    if (endpointAt !== undefined) row.mcpEndpoint = record.fields[endpointAt] ?? '';
-    if (sourceAt !== undefined) row.endpointSource = record.fields[sourceAt] ?? '';
-    row.raw = record.raw;
-    rows.push(row);
   }
-  rejected.sort((a, b) => a.line - b.line);
-  return { rows, rejected };
+  return { rows: rows(), rejected };
 }
 
 /** Reads and parses a catalogue file, refusing files over the size limit before reading them. */
 export async function readCatalogueFile(file: string): Promise<ParsedCatalogue> {
-  let bytes: Buffer;
+  return parseCatalogueCsv(await readCatalogueBytes(file));
+}
+
+/** Reads a catalogue file and checks its header; its rows are parsed as they are iterated (streamCatalogueCsv). */
+export async function readCatalogueStream(file: string): Promise<CatalogueStream> {
+  return streamCatalogueCsv(await readCatalogueBytes(file));
+}
+
+async function readCatalogueBytes(file: string): Promise<Buffer> {
   try {
     const handle = await open(file, 'r');
     try {
@@ -116,7 +147,7 @@ export async function readCatalogueFile(file: string): Promise<ParsedCatalogue> 
       if (size > MAX_CSV_BYTES) {
         throw new CatalogueFileError(`${file} is ${(size / (1024 * 1024)).toFixed(1)} MB, larger than the ${MAX_CSV_BYTES / (1024 * 1024)} MB limit`);
       }
-      bytes = await handle.readFile();
+      return await handle.readFile();
     } finally {
       await handle.close();
     }
@@ -124,5 +155,4 @@ export async function readCatalogueFile(file: string): Promise<ParsedCatalogue> 
     if (err instanceof CatalogueFileError) throw err;
     throw new CatalogueFileError(`cannot read ${file}: ${(err as Error).message}`);
   }
-  return parseCatalogueCsv(bytes);
 }

@@ -69,8 +69,17 @@ function formatBytes(n: number): string {
 }
 
 export function parseCsv(input: string | Uint8Array, opts: CsvParseOptions = {}): CsvParseResult {
-  const maxBytes = opts.maxBytes ?? MAX_CSV_BYTES;
-  const maxField = opts.maxFieldChars ?? MAX_FIELD_CHARS;
+  const records: CsvRecord[] = [];
+  const errors: CsvRecordError[] = [];
+  for (const entry of csvEntries(decodeCsvInput(input, opts.maxBytes), opts.maxFieldChars)) {
+    if (isCsvRecord(entry)) records.push(entry);
+    else errors.push(entry);
+  }
+  return { records, errors };
+}
+
+/** The input as text to parse, after the size bound and strict UTF-8 decoding, without a byte-order mark. */
+export function decodeCsvInput(input: string | Uint8Array, maxBytes = MAX_CSV_BYTES): string {
   let text: string;
   if (typeof input === 'string') {
     assertSize(Buffer.byteLength(input, 'utf8'), maxBytes);
@@ -78,14 +87,23 @@ export function parseCsv(input: string | Uint8Array, opts: CsvParseOptions = {})
   } else {
     text = decodeCsvBytes(input, maxBytes);
   }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
 
-  const records: CsvRecord[] = [];
-  const errors: CsvRecordError[] = [];
+/** A record, as opposed to a record rejected for its CSV syntax. */
+export function isCsvRecord(entry: CsvRecord | CsvRecordError): entry is CsvRecord {
+  return 'fields' in entry;
+}
+
+/**
+ * The records and rejected records of decoded text, in file order, one at a
+ * time: a caller that writes as it reads (a catalogue import) never holds
+ * every record of a large file at once.
+ */
+export function* csvEntries(text: string, maxField = MAX_FIELD_CHARS): Generator<CsvRecord | CsvRecordError, void, undefined> {
   const n = text.length;
   let i = 0;
   let line = 1;
-
   while (i < n) {
     const first = text.charCodeAt(i);
     if (first === LF || first === CR) {
@@ -172,14 +190,13 @@ export function parseCsv(input: string | Uint8Array, opts: CsvParseOptions = {})
 
     const raw = excerpt(text.slice(recordStart, Math.min(recordEnd, recordStart + RAW_EXCERPT_CHARS + 1)));
     if (error !== undefined) {
-      errors.push({ line: recordLine, reason: error, raw });
+      yield { line: recordLine, reason: error, raw };
       continue;
     }
     // A line of only spaces/tabs is as empty as an empty line.
     if (!anyQuoted && fields.length === 1 && (fields[0] ?? '').trim() === '') continue;
-    records.push({ line: recordLine, fields, raw });
+    yield { line: recordLine, fields, raw };
   }
-  return { records, errors };
 }
 
 const QUOTE = 0x22;

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { CatalogueInputRow, CatalogueReject, ParsedCatalogue } from './catalogue-file';
+import type { CatalogueInputRow, CatalogueReject, CatalogueStream } from './catalogue-file';
 import { validateRow, type CatalogueSite } from './validate-row';
 
 /** Anything that can run queries: a pool (a client is checked out) or one connected client. */
@@ -151,30 +151,33 @@ export async function upsertSites(client: pg.PoolClient | pg.Client, sites: read
   return counts;
 }
 
-/** Rows validated per step of prepareAndUpsertSites. */
+/** Rows read and validated per step of prepareAndUpsertSites. */
 const PIPELINE_ROWS = 10_000;
 
 /**
  * prepareSites + upsertSites in steps of PIPELINE_ROWS rows: while Postgres
- * writes one step's sites, the next step is validated, so validation (CPU
- * here) and writing (CPU in the database server) overlap instead of adding up
- * on a large file. Same result as the two in sequence; runs inside the
- * caller's transaction. Gives every prepared site, in file order, too.
+ * writes one step's sites, the next step is read and validated, so parsing and
+ * validation (CPU here) and writing (CPU in the database server) overlap
+ * instead of adding up on a large file, and only a step's rows are held at a
+ * time when `rows` is parsed as it is iterated (streamCatalogueCsv). Same
+ * result as the two in sequence; runs inside the caller's transaction.
+ * `onPrepared` gets each step's valid, host-unique sites, in file order.
  */
 export async function prepareAndUpsertSites(
   client: pg.PoolClient | pg.Client,
-  rows: readonly CatalogueInputRow[],
+  rows: Iterable<CatalogueInputRow>,
   opts: ImportOptions = {},
-): Promise<UpsertCounts & { sites: PreparedSite[]; rejected: CatalogueReject[] }> {
+  onPrepared?: (sites: readonly PreparedSite[]) => void,
+): Promise<UpsertCounts & { rejected: CatalogueReject[] }> {
   const preparer = new SitePreparer();
   const counts: UpsertCounts = { inserted: 0, updated: 0, unchanged: 0 };
-  const all: PreparedSite[] = [];
+  const source = rows[Symbol.iterator]();
   let writing: Promise<void> = Promise.resolve();
   try {
-    for (let start = 0; start < rows.length; start += PIPELINE_ROWS) {
-      const sites = preparer.add(rows.slice(start, start + PIPELINE_ROWS));
-      for (const site of sites) all.push(site);
-      // the previous step's write finishes (it ran while this step was validated) before the next is sent
+    for (let step = nextStep(source); step.length > 0; step = nextStep(source)) {
+      const sites = preparer.add(step);
+      onPrepared?.(sites);
+      // the previous step's write finishes (it ran while this step was read) before the next is sent
       await writing;
       writing = sites.length === 0 ? Promise.resolve() : upsertSites(client, sites, opts).then((c) => addCounts(counts, c));
     }
@@ -184,7 +187,18 @@ export async function prepareAndUpsertSites(
     await writing.catch(() => undefined);
     throw err;
   }
-  return { ...counts, sites: all, rejected: preparer.rejected };
+  return { ...counts, rejected: preparer.rejected };
+}
+
+/** Up to PIPELINE_ROWS more rows (none: the rows are done). */
+function nextStep(source: Iterator<CatalogueInputRow>): CatalogueInputRow[] {
+  const step: CatalogueInputRow[] = [];
+  while (step.length < PIPELINE_ROWS) {
+    const next = source.next();
+    if (next.done) break;
+    step.push(next.value);
+  }
+  return step;
 }
 
 function addCounts(into: UpsertCounts, c: UpsertCounts): void {
@@ -197,20 +211,18 @@ function addCounts(into: UpsertCounts, c: UpsertCounts): void {
  * Validates, deduplicates and upserts catalogue rows by host in one
  * transaction. Invalid and duplicate rows are reported, never fatal; a
  * database error rolls the whole import back and is thrown.
- * Pass a `ParsedCatalogue` to merge the file's parse rejects into the result.
+ * Pass a `CatalogueStream` (or a `ParsedCatalogue`) to merge the file's parse
+ * rejects into the result; a stream's rows are parsed while they are written.
  */
-export async function importCatalogue(
-  db: Queryable,
-  input: readonly CatalogueInputRow[] | ParsedCatalogue,
-  opts: ImportOptions = {},
-): Promise<ImportResult> {
-  const rows = isParsed(input) ? input.rows : input;
-  const prior = isParsed(input) ? input.rejected : [];
+export async function importCatalogue(db: Queryable, input: readonly CatalogueInputRow[] | CatalogueStream, opts: ImportOptions = {}): Promise<ImportResult> {
+  const rows = isStream(input) ? input.rows : input;
+  // a stream's parse rejects: complete once its rows were read, so read after the import
+  const parseRejects = isStream(input) ? input.rejected : [];
   const { inserted, updated, unchanged, rejected } = await inTransaction(db, (client) => prepareAndUpsertSites(client, rows, opts));
-  return { inserted, updated, unchanged, rejected: [...prior, ...rejected].sort((a, b) => a.line - b.line) };
+  return { inserted, updated, unchanged, rejected: [...parseRejects, ...rejected].sort((a, b) => a.line - b.line) };
 }
 
-function isParsed(input: readonly CatalogueInputRow[] | ParsedCatalogue): input is ParsedCatalogue {
+function isStream(input: readonly CatalogueInputRow[] | CatalogueStream): input is CatalogueStream {
   return !Array.isArray(input);
 }
 

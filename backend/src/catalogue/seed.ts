@@ -3,7 +3,7 @@ import { projectPath } from '@mcp-census/streams/platform/project-root';
 import { SINGLE_KEY_LOCKS } from '@mcp-census/streams/platform/advisory-locks';
 import type { Logger } from '@mcp-census/streams/platform/logger';
 import { readCatalogueFile } from './catalogue-file';
-import { inTransaction, prepareAndUpsertSites, prepareSites, type Queryable } from './import-catalogue';
+import { inTransaction, prepareAndUpsertSites, prepareSites, type PreparedSite, type Queryable } from './import-catalogue';
 import { formatCounts, summarizeRejects } from './report';
 import { syncCatalogueEndpoints } from './sync-catalogue-endpoints';
 
@@ -65,10 +65,14 @@ export async function ensureCatalogue(db: Queryable, opts: EnsureCatalogueOption
       if ((rowCount ?? 0) > 0) return undefined; // another process loaded it meanwhile
     }
     // validated while written (a large CATALOGUE_FILE loads in about the time of its writes alone)
-    const { sites, rejected: invalid, ...result } = await prepareAndUpsertSites(
+    const sites: PreparedSite[] = [];
+    const { rejected: invalid, ...result } = await prepareAndUpsertSites(
       client,
       parsed.rows,
       fromOperator ? { source: 'catalogue', mode: 'upsert' } : { source: 'catalogue', mode: 'insert-missing' },
+      (step) => {
+        for (const site of step) sites.push(site);
+      },
     );
     // Sites that were there before the load (registrations) get the list's endpoints too.
     if (!fromOperator) await syncCatalogueEndpoints(client, sites);

@@ -11,7 +11,7 @@
  */
 import path from 'node:path';
 import pg from 'pg';
-import { CatalogueFileError, readCatalogueFile } from '../catalogue/catalogue-file';
+import { CatalogueFileError, readCatalogueStream } from '../catalogue/catalogue-file';
 import { importCatalogue } from '../catalogue/import-catalogue';
 import { formatReject } from '../catalogue/report';
 
@@ -53,7 +53,8 @@ async function main(argv: string[]): Promise<number> {
 
   let parsed;
   try {
-    parsed = await readCatalogueFile(file);
+    // the header is checked here, before connecting; the rows are parsed while they are written
+    parsed = await readCatalogueStream(file);
   } catch (err) {
     console.error(err instanceof CatalogueFileError ? `Cannot import ${file}: ${err.message}` : `Cannot import ${file}: ${(err as Error).message}`);
     return 1;
@@ -74,7 +75,7 @@ async function main(argv: string[]): Promise<number> {
     await client.end().catch(() => undefined);
   }
 
-  const total = parsed.rows.length + parsed.rejected.length;
+  const total = result.inserted + result.updated + result.unchanged + result.rejected.length;
   console.log(`Imported ${file} (${total} data row${total === 1 ? '' : 's'})`);
   console.log(`inserted:  ${result.inserted}`);
   console.log(`updated:   ${result.updated}`);
