@@ -2,7 +2,7 @@ import path from 'node:path';
 import { projectPath } from '@mcp-census/streams/platform/project-root';
 import { SINGLE_KEY_LOCKS } from '@mcp-census/streams/platform/advisory-locks';
 import type { Logger } from '@mcp-census/streams/platform/logger';
-import { readCatalogueFile } from './catalogue-file';
+import { readCatalogueFile, readCatalogueStream } from './catalogue-file';
 import { inTransaction, prepareAndUpsertSites, prepareSites, type PreparedSite, type Queryable } from './import-catalogue';
 import { formatCounts, summarizeRejects } from './report';
 import { syncCatalogueEndpoints } from './sync-catalogue-endpoints';
@@ -56,7 +56,9 @@ export async function ensureCatalogue(db: Queryable, opts: EnsureCatalogueOption
     }
   }
 
-  const parsed = await readCatalogueFile(file);
+  // the header is checked before the transaction; the rows are parsed while they are written,
+  // so an operator's catalogue of a million sites is never a million row objects at once
+  const parsed = await readCatalogueStream(file);
 
   const loaded = await inTransaction(db, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [SINGLE_KEY_LOCKS.catalogueSeed]);
@@ -64,23 +66,26 @@ export async function ensureCatalogue(db: Queryable, opts: EnsureCatalogueOption
       const { rowCount } = await client.query('SELECT 1 FROM app_settings WHERE key = $1', [CATALOGUE_SEEDED_KEY]);
       if ((rowCount ?? 0) > 0) return undefined; // another process loaded it meanwhile
     }
+    // only the built-in list's sites are kept, for its endpoints below (it is a few hundred)
+    const listSites: PreparedSite[] = [];
+    let siteCount = 0;
     // validated while written (a large CATALOGUE_FILE loads in about the time of its writes alone)
-    const sites: PreparedSite[] = [];
     const { rejected: invalid, ...result } = await prepareAndUpsertSites(
       client,
       parsed.rows,
       fromOperator ? { source: 'catalogue', mode: 'upsert' } : { source: 'catalogue', mode: 'insert-missing' },
       (step) => {
-        for (const site of step) sites.push(site);
+        siteCount += step.length;
+        if (!fromOperator) for (const site of step) listSites.push(site);
       },
     );
     // Sites that were there before the load (registrations) get the list's endpoints too.
-    if (!fromOperator) await syncCatalogueEndpoints(client, sites);
+    if (!fromOperator) await syncCatalogueEndpoints(client, listSites);
     const marker = {
       source: fromOperator ? 'file' : 'built-in',
       file,
       at: new Date().toISOString(),
-      sites: sites.length,
+      sites: siteCount,
       ...result,
     };
     await client.query(
