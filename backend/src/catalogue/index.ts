@@ -1,4 +1,4 @@
-export { MAX_CSV_BYTES, MAX_FIELD_CHARS, CsvInputError, parseCsv, csvEntries, decodeCsvInput, isCsvRecord, decodeCsvBytes, type CsvRecord, type CsvRecordError, type CsvParseResult } from './csv';
+export { MAX_CSV_BYTES, MAX_FIELD_CHARS, CsvInputError, parseCsv, decodeCsvBytes, type CsvRecord, type CsvRecordError, type CsvParseResult } from './csv';
 export { normalizeHost, MAX_URL_CHARS, type HostResult } from './normalize-host';
 export { validateRow, resolveCategory, MAX_NAME_CHARS, type RawCatalogueRow, type CatalogueSite, type RowValidation } from './validate-row';
 export { catalogueEndpointSchema, endpointSourceSchema } from './endpoint-url';
@@ -9,12 +9,9 @@ export {
   CatalogueFileError,
   parseCatalogueCsv,
   readCatalogueFile,
-  readCatalogueStream,
-  streamCatalogueCsv,
   type CatalogueInputRow,
   type CatalogueReject,
   type ParsedCatalogue,
-  type CatalogueStream,
 } from './catalogue-file';
 export { importCatalogue, prepareAndUpsertSites, prepareSites, upsertSites, inTransaction, type ImportOptions, type ImportResult, type UpsertCounts, type Queryable } from './import-catalogue';
 export { ensureCatalogue, BUILT_IN_CATALOGUE, CATALOGUE_SEEDED_KEY, type EnsureCatalogueOptions, type EnsureCatalogueResult } from './seed';

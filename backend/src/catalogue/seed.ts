@@ -68,16 +68,12 @@ export async function ensureCatalogue(db: Queryable, opts: EnsureCatalogueOption
     }
     // only the built-in list's sites are kept, for its endpoints below (it is a few hundred)
     const listSites: PreparedSite[] = [];
-    let siteCount = 0;
     // validated while written (a large CATALOGUE_FILE loads in about the time of its writes alone)
     const { rejected: invalid, ...result } = await prepareAndUpsertSites(
       client,
       parsed.rows,
       fromOperator ? { source: 'catalogue', mode: 'upsert' } : { source: 'catalogue', mode: 'insert-missing' },
-      (step) => {
-        siteCount += step.length;
-        if (!fromOperator) for (const site of step) listSites.push(site);
-      },
+      fromOperator ? undefined : (step) => listSites.push(...step),
     );
     // Sites that were there before the load (registrations) get the list's endpoints too.
     if (!fromOperator) await syncCatalogueEndpoints(client, listSites);
@@ -85,7 +81,7 @@ export async function ensureCatalogue(db: Queryable, opts: EnsureCatalogueOption
       source: fromOperator ? 'file' : 'built-in',
       file,
       at: new Date().toISOString(),
-      sites: siteCount,
+      sites: result.inserted + result.updated + result.unchanged, // every valid site of the file, written or unchanged
       ...result,
     };
     await client.query(

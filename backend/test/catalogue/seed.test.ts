@@ -24,8 +24,8 @@ describe('ensureCatalogue with the built-in list', () => {
     expect(loaded.length).toBeGreaterThanOrEqual(500);
     expect(loaded.every((s) => s.source === 'catalogue' && s.active)).toBe(true);
     expect(loaded.find((s) => s.host === 'stripe.com')).toMatchObject({ name: 'Stripe', category: 'FinTech' });
-    const { rows } = await pool.query<{ value: { source: string; inserted: number } }>('SELECT value FROM app_settings WHERE key = $1', [CATALOGUE_SEEDED_KEY]);
-    expect(rows[0]?.value).toMatchObject({ source: 'built-in', inserted: loaded.length });
+    const { rows } = await pool.query<{ value: { source: string; inserted: number; sites: number } }>('SELECT value FROM app_settings WHERE key = $1', [CATALOGUE_SEEDED_KEY]);
+    expect(rows[0]?.value).toMatchObject({ source: 'built-in', inserted: loaded.length, sites: loaded.length });
     expect(captured.messages('info').some((m) => /^built-in catalogue .*websites\.csv: \d+ inserted, 0 updated, 0 unchanged, 0 rejected$/.test(m))).toBe(true);
   });
 
