@@ -78,4 +78,43 @@ describe('cross-server shadowing aggregates', () => {
     const { rows } = await db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM shadow_keys WHERE sites = 2 AND name_key LIKE $1', ['pair%']);
     expect(rows[0]?.n).toBe(names / 2);
   });
+
+  it('keep joining them by hash on a long-lived connection, after chunk upon chunk', async () => {
+    // A projector's connection applies chunk after chunk. After five calls PL/pgSQL keeps one
+    // generic plan when it costs less than the plans made for the calls' own arrays: priced with a
+    // default size for each array (10 rows), it always does once chunks are large, and in it a
+    // nested loop looked cheapest: at a million sites it compared 7.6M pairs in one chunk.
+    const earlier = Array.from({ length: 8 }, (_, c): SiteToolNames[] =>
+      Array.from({ length: 40 }, (_, i) => ({ websiteId: 40_000 + c * 40 + i, toolNames: [`warm${c}_${i}_a`, `warm${c}_${i}_b`, `warm${c}_${i}_c`] })),
+    );
+    const sites: SiteToolNames[] = Array.from({ length: 300 }, (_, i) => ({
+      websiteId: 42_000 + i,
+      toolNames: Array.from({ length: 20 }, (_, t) => `later${Math.floor(i / 2)}_tool${t}`),
+    }));
+    const names = sites.length * 20;
+    // the statistics know many names with one spelling each, as a real census does
+    const census = Array.from({ length: 2_000 }, (_, i): SiteToolNames => ({ websiteId: 50_000 + i, toolNames: [`own${i}_a`, `own${i}_b`, `own${i}_c`] }));
+    const client = await writerPool.connect();
+    try {
+      await client.query('BEGIN');
+      await refreshToolNameKeys(client, census);
+      await client.query('COMMIT');
+    } finally {
+      client.release();
+    }
+    await db.pool.query('ANALYZE tool_name_keys, shadow_keys, shadow_key_spellings, shadow_multi_sites');
+    const plans = await plansOf(
+      db.url,
+      async (client) => {
+        for (const chunk of earlier) await refreshToolNameKeys(client, chunk);
+        await refreshToolNameKeys(client, sites);
+      },
+      { analyze: true },
+    );
+    const applies = plans.filter((p) => p.includes('spelling_state'));
+    expect(applies).toHaveLength(earlier.length + 1);
+    expect(mostRowsOfANode(applies.at(-1) ?? '')).toBeLessThan(10 * names);
+    const { rows } = await db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM shadow_keys WHERE sites = 2 AND name_key LIKE $1', ['later%']);
+    expect(rows[0]?.n).toBe(names / 2);
+  });
 });
