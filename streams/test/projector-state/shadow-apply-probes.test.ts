@@ -94,14 +94,7 @@ describe('cross-server shadowing aggregates', () => {
     const names = sites.length * 20;
     // the statistics know many names with one spelling each, as a real census does
     const census = Array.from({ length: 2_000 }, (_, i): SiteToolNames => ({ websiteId: 50_000 + i, toolNames: [`own${i}_a`, `own${i}_b`, `own${i}_c`] }));
-    const client = await writerPool.connect();
-    try {
-      await client.query('BEGIN');
-      await refreshToolNameKeys(client, census);
-      await client.query('COMMIT');
-    } finally {
-      client.release();
-    }
+    await writeNames(census, await primaryKeyProbes());
     await db.pool.query('ANALYZE tool_name_keys, shadow_keys, shadow_key_spellings, shadow_multi_sites');
     const plans = await plansOf(
       db.url,
