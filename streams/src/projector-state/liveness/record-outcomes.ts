@@ -89,7 +89,11 @@ derived AS (
       SELECT o.not_scanned, o.scan_time FROM site_scan_outcomes o
        WHERE o.website_id = s.website_id AND o.outcome = 'not-scanned' AND o.not_scanned IS NOT NULL
        ORDER BY o.scan_time DESC, o.event_id DESC LIMIT 1) sk ON true
-    LEFT JOIN latest_scans l ON l.website_id = s.website_id
+    -- by key, site by site: joined as a set, the planner merged the sorted ids with latest_scans' key
+    -- order and read every latest scan between the chunk's lowest and highest site (OFFSET 0 keeps the
+    -- subquery from being flattened back into that join)
+    LEFT JOIN LATERAL (
+      SELECT ls.scan_time, ls.has_mcp FROM latest_scans ls WHERE ls.website_id = s.website_id OFFSET 0) l ON true
 ),
 final AS (
   SELECT *, CASE WHEN last_outcome <> 'unreachable' THEN last_outcome
