@@ -4,6 +4,7 @@ import { createKafka, ensureTopics } from '@mcp-census/streams';
 import type { AppConfig } from '../config/config';
 import { startEmbeddedClickHouse } from '../embedded/clickhouse';
 import { startEmbeddedPostgres } from '../embedded/postgres';
+import { checkpointInBackground } from '../embedded/postgres-checkpoint';
 import { migrateClickHouse } from '../migrations/clickhouse-migrator';
 import { migratePostgres } from '../migrations/postgres-migrator';
 import type { Logger } from '@mcp-census/streams/platform/logger';
@@ -81,6 +82,8 @@ export async function startInfrastructure(config: AppConfig, log: Logger, extras
 
     const pgResult = await migratePostgres(databaseUrl);
     log.info(`Postgres migrations: ${pgResult.applied.length} applied${pgResult.applied.length ? ` (${pgResult.applied.join(', ')})` : ''}, ${pgResult.alreadyApplied} already in place`);
+    // the migrations' files are synced now, off the path of the first stop
+    if (!config.databaseUrl && pgResult.applied.length > 0) checkpointInBackground(databaseUrl, log.child({ component: 'postgres' }));
     const chResult = await migrateClickHouse({ clickhouseUrl, database: config.clickhouseDatabase, databaseUrl });
     log.info(`ClickHouse migrations: ${chResult.applied.length} applied${chResult.applied.length ? ` (${chResult.applied.join(', ')})` : ''}, ${chResult.alreadyApplied} already in place`);
 
