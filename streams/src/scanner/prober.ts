@@ -201,19 +201,19 @@ export function createProber(opts: ProberOptions = {}): Prober {
     signal?.addEventListener('abort', onCaller, { once: true });
     const ctx: SiteContext = { scope, requestCount: 0, firstMs: null, origins: new Set(), blocked: null };
     const started = performance.now();
-    try {
-      const result = await probe(rawUrl, mode, ctx, site);
-      if (signal?.aborted) throw signal.reason;
-      // ctx.requestCount counts every request (and redirect hop) the probe made, the card and preflight included.
-      recordSiteProbe(mode, (performance.now() - started) / 1000, ctx.requestCount);
-      return finalize(withReachability(result, ctx));
-    } finally {
+    // The site's slot and origins are released when the probe's work has ended, even after its caller gave up on it.
+    const work = probe(rawUrl, mode, ctx, site).finally(() => {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onCaller);
       scope.abort(FINISHED);
       pools.release(ctx.origins);
       sites.release();
-    }
+    });
+    const result = await settledOrCancelled(work, signal);
+    if (signal?.aborted) throw signal.reason;
+    // ctx.requestCount counts every request (and redirect hop) the probe made, the card and preflight included.
+    recordSiteProbe(mode, (performance.now() - started) / 1000, ctx.requestCount);
+    return finalize(withReachability(result, ctx));
   }
 
   async function probe(rawUrl: string, mode: 'website' | 'endpoint', ctx: SiteContext, { knownEndpoint, lastFound }: Omit<WebsiteProbeOptions, 'signal'>): Promise<ScanResult> {
@@ -301,4 +301,25 @@ export function createProber(opts: ProberOptions = {}): Prober {
       await pools.close();
     },
   };
+}
+
+/**
+ * `work`, or a rejection with the caller's reason as soon as `signal` aborts (a shutdown). The
+ * scope's abort stops every request at once, but a host name lookup cannot be stopped: the system
+ * resolver holds it in libuv's four threads, and a slow or lossy DNS server queues the rest behind
+ * it in steps of its 5 s timeout (a stop mid-scan waited 12-22 s for them). What is still running
+ * finishes in the background; its result is dropped.
+ */
+function settledOrCancelled<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  if (signal.aborted) {
+    work.catch(() => undefined);
+    return Promise.reject(signal.reason as Error);
+  }
+  return new Promise<T>((resolve, reject) => {
+    // (work's own outcome is still taken below: no unhandled rejection when it fails later)
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    void work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
