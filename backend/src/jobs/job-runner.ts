@@ -10,6 +10,8 @@ export interface JobContext {
   now: Date;
   /** False once the job lock is lost: long jobs stop before their next side effect. */
   isLeader: () => boolean;
+  /** Aborts when the runner stops: a job's network waits end at once instead of holding up the stop. */
+  signal: AbortSignal;
 }
 
 export interface JobOutcome {
@@ -72,6 +74,7 @@ export function startJobRunner(opts: JobRunnerOptions): RunningJobRunner {
     log: opts.log,
   });
   let stopped = false;
+  const stopping = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
 
@@ -85,7 +88,7 @@ export function startJobRunner(opts: JobRunnerOptions): RunningJobRunner {
     if (!runId) return undefined;
     const run = { job: job.name, periodKey: period.key, runId };
     try {
-      const outcome = await job.run({ period, now: at, isLeader: () => !stopped && leadership.isLeader() });
+      const outcome = await job.run({ period, now: at, isLeader: () => !stopped && leadership.isLeader(), signal: stopping.signal });
       if (stopped || !leadership.isLeader()) {
         // Left 'running': whoever holds the lock next runs the period again at once.
         opts.log.warn(`${job.name} ${period.key}: interrupted (${outcome.summary})`);
@@ -131,6 +134,7 @@ export function startJobRunner(opts: JobRunnerOptions): RunningJobRunner {
     isLeader: () => leadership.isLeader(),
     async stop() {
       stopped = true;
+      stopping.abort();
       if (timer) clearTimeout(timer);
       await running;
       await leadership.release();

@@ -30,7 +30,7 @@ export function registrySyncJob(deps: { pool: pg.Pool; settings: RegistrySyncSet
   return {
     name: 'registry-sync',
     latestDuePeriod: (now) => latestDailyPeriod(now, REGISTRY_SYNC_HOUR_UTC),
-    async run({ period, now, isLeader }) {
+    async run({ period, now, isLeader, signal }) {
       const failed = await countFailedRunsSince(deps.pool, period.dueAt);
       if (failed >= REGISTRY_SYNC_ATTEMPTS_PER_DAY) {
         return { summary: `not run: the registry failed ${failed} times since ${period.dueAt.toISOString()}; next try tomorrow` };
@@ -43,6 +43,7 @@ export function registrySyncJob(deps: { pool: pg.Pool; settings: RegistrySyncSet
         // The tick's clock (injectable), advanced by the real time the run takes.
         now: () => new Date(now.getTime() + (Date.now() - startedAt)),
         isLeader,
+        signal,
         log: deps.log,
       });
       const c = result.counts;

@@ -24,7 +24,7 @@ describe('retention of the changes feed', () => {
       await pool.query("INSERT INTO site_changes (website_id, event_id, occurred_at, kind, change_key) VALUES ($1, $2, $3, 'adopted', $4)", [site, randomUUID(), daysAgo(n), key]);
     }
     const job = retentionJob({ pool, clickhouse: stores.clickhouse, retention: { scanDataDays: 30, eventDays: 7 } });
-    const outcome = await job.run({ now, isLeader: () => true, period: job.latestDuePeriod(now) });
+    const outcome = await job.run({ now, isLeader: () => true, period: job.latestDuePeriod(now), signal: new AbortController().signal });
     expect(outcome.summary).toContain('1 site_changes');
     const { rows } = await pool.query<{ change_key: string }>('SELECT change_key FROM site_changes ORDER BY occurred_at');
     expect(rows.map((r) => r.change_key)).toEqual(['young', 'recent']);

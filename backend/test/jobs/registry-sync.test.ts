@@ -6,7 +6,8 @@ import { registrySyncJob, REGISTRY_SYNC_ATTEMPTS_PER_DAY, type RegistrySyncSetti
 import { createClient } from '@clickhouse/client';
 import { createMailer } from '../../src/jobs/mailer';
 import { buildScheduledJobs, registrySyncSettings } from '../../src/jobs/start-scheduled-jobs';
-import { readRegistrySyncStatus, recordSyncSettings } from '../../src/services/registry/registry-sync-runs';
+import { countFailedRunsSince, readRegistrySyncStatus, recordSyncSettings } from '../../src/services/registry/registry-sync-runs';
+import { waitFor } from '../../../test/support/wait-for';
 import { createTestDatabase } from '../../../test/support/test-database';
 import { captureLog, testClock } from './support/jobs-fixture';
 import { closedPortUrl, entry, page, remote, startLocalRegistry, type LocalRegistry } from './support/local-registry';
@@ -232,6 +233,19 @@ describe('registry sync against a local registry', () => {
     await syncRunner(settings(registry.url, { maxPages: 2 })).tick();
     expect(registry.requests).toHaveLength(2);
     expect((await runs())[1]).toMatchObject({ status: 'partial', pages: 2, error: expect.stringContaining('page cap') as unknown });
+  });
+
+  it('a stop mid-read gives the read up at once: a partial run, none of the day’s attempts taken', async () => {
+    registry.setPages({ '': { hang: true } });
+    // started as the product starts it: its first pass runs at once, and a stop waits for the pass
+    const r = startJobRunner({ databaseUrl: db.url, pool: db.pool, jobs: [registrySyncJob({ pool: db.pool, settings: settings(registry.url), log })], now: clock.now, log });
+    await waitFor('the page request', async () => registry.requests.length, (n) => n > 0, { timeoutMs: 10_000 });
+    const stopped = r.stop().then(() => 'stopped' as const);
+    // a bounded window: before, the stop waited for the read's 20 s timeout
+    const early = await Promise.race([stopped, new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 2_000).unref())]);
+    expect(early).toBe('stopped');
+    expect(await runs()).toEqual([expect.objectContaining({ status: 'partial', pages: 0, error: expect.stringContaining('the scheduler stopped') as unknown })]);
+    expect(await countFailedRunsSince(db.pool, new Date('2026-11-23T05:00:00Z'))).toBe(0);
   });
 
   it('only the scheduler holding the job lock runs it: two schedulers, one run', async () => {

@@ -57,11 +57,13 @@ export function listUrl(opts: RegistryClientOptions, cursor: string | undefined)
   return url.href;
 }
 
-export async function fetchServerPage(opts: RegistryClientOptions, cursor: string | undefined): Promise<RegistryPage> {
+/** One page of the list; `stop` (the scheduler stopping) gives up the read at once. */
+export async function fetchServerPage(opts: RegistryClientOptions, cursor: string | undefined, stop?: AbortSignal): Promise<RegistryPage> {
   const url = listUrl(opts, cursor);
   const timeoutMs = opts.timeoutMs ?? DEFAULTS.timeoutMs;
   const maxBytes = opts.maxBytes ?? DEFAULTS.maxBytes;
-  const signal = AbortSignal.timeout(timeoutMs);
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = stop ? AbortSignal.any([timeout, stop]) : timeout;
   let text: string;
   try {
     const res = await fetch(url, { headers: { accept: 'application/json', 'user-agent': opts.userAgent }, signal, redirect: 'follow' });
@@ -72,7 +74,8 @@ export async function fetchServerPage(opts: RegistryClientOptions, cursor: strin
     text = await readLimited(res, maxBytes);
   } catch (err) {
     if (err instanceof RegistryError) throw err;
-    if (signal.aborted) throw new RegistryError(`registry did not answer within ${timeoutMs / 1000} s (${url})`);
+    if (stop?.aborted) throw new RegistryError(`registry read given up: the scheduler is stopping (${url})`);
+    if (timeout.aborted) throw new RegistryError(`registry did not answer within ${timeoutMs / 1000} s (${url})`);
     throw new RegistryError(`registry unreachable at ${url}: ${describeNetworkError(err)}`);
   }
   let json: unknown;

@@ -16,6 +16,8 @@ export interface RegistrySyncOptions {
   now: () => Date;
   /** False once the scheduler lost its lock: the run stops before its next page. */
   isLeader: () => boolean;
+  /** Aborts when the scheduler stops: a page being read is given up, and the run ends as partial. */
+  signal?: AbortSignal;
   log: Logger;
 }
 
@@ -51,7 +53,7 @@ export async function syncRegistry(opts: RegistrySyncOptions): Promise<RegistryS
     for (;;) {
       if (counts.pages >= maxPages) return await finish('partial', `stopped after ${maxPages} pages (the page cap); the rest of the list was not read`);
       if (!opts.isLeader()) return await finish('partial', `stopped after ${counts.pages} pages: this scheduler lost the job lock`);
-      const page = await fetchServerPage(opts.client, cursor);
+      const page = await fetchServerPage(opts.client, cursor, opts.signal);
       counts.pages += 1;
       const candidates: RegistrySiteCandidate[] = [];
       for (const raw of page.servers) {
@@ -94,6 +96,8 @@ export async function syncRegistry(opts: RegistrySyncOptions): Promise<RegistryS
       cursor = page.nextCursor;
     }
   } catch (err) {
+    // like a lost lock, not a failure: it takes none of the day's attempts, and the next start reads the list again
+    if (opts.signal?.aborted && err instanceof RegistryError) return await finish('partial', `stopped after ${counts.pages} pages: the scheduler stopped`);
     const message = err instanceof RegistryError ? err.message : `registry sync failed: ${(err as Error).message}`;
     await finish('failed', message).catch((recordErr: unknown) => opts.log.error({ err: recordErr }, 'could not record the registry sync run'));
     if (err instanceof RegistryError) return { status: 'failed', counts, error: message };
