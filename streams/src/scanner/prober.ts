@@ -195,6 +195,11 @@ export function createProber(opts: ProberOptions = {}): Prober {
   async function run(rawUrl: string, mode: 'website' | 'endpoint', signal?: AbortSignal, site: Omit<WebsiteProbeOptions, 'signal'> = {}): Promise<ScanResult> {
     if (closed) throw new Error('prober is closed');
     await sites.acquire(signal);
+    // a caller that gave up before the slot was free: no probe starts (its abort listener would never fire)
+    if (signal?.aborted) {
+      sites.release();
+      throw signal.reason;
+    }
     const scope = new Scope();
     const timer = setTimeout(() => scope.abort(new ProbeError('timeout', `Site deadline of ${siteDeadlineMs} ms exceeded`)), siteDeadlineMs);
     const onCaller = () => scope.abort(new ProbeError('timeout', 'Probe cancelled'));
@@ -312,10 +317,6 @@ export function createProber(opts: ProberOptions = {}): Prober {
  */
 function settledOrCancelled<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return work;
-  if (signal.aborted) {
-    work.catch(() => undefined);
-    return Promise.reject(signal.reason as Error);
-  }
   return new Promise<T>((resolve, reject) => {
     // (work's own outcome is still taken below: no unhandled rejection when it fails later)
     const onAbort = () => reject(signal.reason as Error);

@@ -75,4 +75,22 @@ describe('cancelling a probe', () => {
       await server.close();
     }
   });
+
+  it('sends nothing for a site whose caller had already given up', async () => {
+    const server = await startCountingServer('127.0.0.1', (_req, res) => json(res, 404, { error: 'not here' }));
+    const prober = createProber({ allowPrivate: true, resolveHost: () => ['127.0.0.1'], hostRps: Infinity, maxConcurrency: 1 });
+    try {
+      const ac = new AbortController();
+      const reason = new Error('scanner stopping');
+      ac.abort(reason);
+      await expect(prober.probeWebsite(`http://given-up.test:${server.port}/`, { signal: ac.signal })).rejects.toBe(reason);
+      // one site at a time: the next site runs only after anything the given-up one started
+      await prober.probeWebsite(`http://next.test:${server.port}/`);
+      expect(server.requests.length).toBeGreaterThan(0);
+      expect(server.requests.filter((r) => r.host.includes('given-up.test'))).toEqual([]);
+    } finally {
+      await prober.close();
+      await server.close();
+    }
+  });
 });
