@@ -68,6 +68,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ SCAN_CANARY_URL: '' }).scan.canary).toBeUndefined();
   });
 
+  it('reads the name servers of the scanner’s lookups, the system’s by default', () => {
+    expect(loadConfig({}).scan.dns).toEqual({ servers: undefined, timeoutMs: 2_000 });
+    const config = loadConfig({ SCAN_DNS_SERVERS: '9.9.9.9, 10.0.0.2:5353,2620:fe::fe,[2620:fe::9]:53', SCAN_DNS_TIMEOUT_MS: '750' });
+    expect(config.scan.dns).toEqual({ servers: ['9.9.9.9', '10.0.0.2:5353', '2620:fe::fe', '[2620:fe::9]:53'], timeoutMs: 750 });
+    expect(loadConfig({ SCAN_DNS_SERVERS: ' ' }).scan.dns.servers).toBeUndefined();
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', KAFKA_BROKERS: '', METRICS_TOKEN: '  ' })).toMatchObject({ databaseUrl: undefined, kafkaBrokers: undefined, metricsToken: undefined });
     // A short token that is not blank is still refused.
@@ -92,6 +99,12 @@ describe('loadConfig', () => {
     ['SCANNER_OUTAGE_SHARE', '1.5', 'share above 0'],
     ['SCAN_CANARY_URL', 'ftp://example.org', 'http://'],
     ['SCAN_CANARY_INTERVAL_SECONDS', '1', 'at least 5 seconds'],
+    ['SCAN_DNS_SERVERS', 'dns.google', 'IP addresses'],
+    ['SCAN_DNS_SERVERS', '9.9.9.9:0', 'IP addresses'],
+    ['SCAN_DNS_SERVERS', '[2620:fe::fe]', 'IP addresses'],
+    ['SCAN_DNS_SERVERS', '[9.9.9.9]:53', 'IP addresses'],
+    ['SCAN_DNS_SERVERS', '9.9.9.9,', 'IP addresses'],
+    ['SCAN_DNS_TIMEOUT_MS', '50', 'at least 100 ms'],
   ])('rejects %s=%s naming the variable', (variable, value, hint) => {
     let error: unknown;
     try {

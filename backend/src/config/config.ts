@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from '@mcp-census/streams/platform/logger';
@@ -33,6 +34,23 @@ const brokerList = z
   .transform((v) => (v === '' || v === undefined ? undefined : v.split(',').map((b) => b.trim())))
   .refine((list) => list === undefined || list.every((b) => /^[A-Za-z0-9.\-_[\]:]+:\d{1,5}$/.test(b)), {
     message: 'must be a comma-separated list of host:port',
+  });
+
+/** A name server: an IP address, optionally with a port (`[ipv6]:port` for IPv6). */
+function isNameServer(entry: string): boolean {
+  if (isIP(entry) !== 0) return true;
+  const m = /^(?:(\d{1,3}(?:\.\d{1,3}){3})|\[([0-9A-Fa-f:.]+)\]):(\d{1,5})$/.exec(entry);
+  if (!m || Number(m[3]) < 1 || Number(m[3]) > 65_535) return false;
+  return m[1] !== undefined ? isIP(m[1]) === 4 : isIP(m[2]!) === 6;
+}
+
+const nameServerList = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === '' || v === undefined ? undefined : v.split(',').map((s) => s.trim())))
+  .refine((list) => list === undefined || list.every(isNameServer), {
+    message: 'must be a comma-separated list of IP addresses, each with an optional :port ([ipv6]:port for IPv6)',
   });
 
 /** Port of an embedded service: unset (or empty) = the port of the previous run in DATA_DIR, else a free one; 0 = always a free one. */
@@ -139,6 +157,8 @@ const envSchema = z.object({
   SCAN_REQUEST_TIMEOUT_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(100).max(120_000).default(5_000),
   SCAN_SITE_DEADLINE_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(500).max(600_000).default(20_000),
   SCAN_HOST_RPS: z.coerce.number({ error: 'must be requests per second' }).positive('must be a positive number of requests per second').max(1_000).default(2),
+  SCAN_DNS_SERVERS: nameServerList,
+  SCAN_DNS_TIMEOUT_MS: z.coerce.number({ error: 'must be milliseconds' }).int('must be whole milliseconds').min(100, 'must be at least 100 ms').max(30_000, 'must be at most 30000 ms').default(2_000),
   LIVENESS_CONFIRM_SCANS: z.coerce.number({ error: 'must be a whole number from 1 to 100' }).int('must be a whole number from 1 to 100').min(1, 'must be a whole number from 1 to 100').max(100, 'must be a whole number from 1 to 100').default(3),
   LIVENESS_CONFIRM_HOURS: z.coerce.number({ error: 'must be a number of hours' }).min(0, 'must be 0 or more hours').max(24 * 90, 'must be at most 2160 hours').default(24),
   UNREACHABLE_RETRY_HOURS: z
@@ -249,6 +269,8 @@ export type AppConfig = {
     siteDeadlineMs: number;
     /** Requests per second to one host across this process's scanner workers. */
     hostRps: number;
+    /** SCAN_DNS_SERVERS (undefined: the system's), SCAN_DNS_TIMEOUT_MS: how the scanner looks host names up. */
+    dns: { servers: string[] | undefined; timeoutMs: number };
     /** Lets the prober reach loopback/private addresses: tests and the simulated web only. */
     allowPrivate: boolean;
     /** Resolve the hosts of the simulated web named in `$DATA_DIR/services.json` (a role process of `npm run demo:roles`). */
@@ -340,6 +362,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       requestTimeoutMs: e.SCAN_REQUEST_TIMEOUT_MS,
       siteDeadlineMs: e.SCAN_SITE_DEADLINE_MS,
       hostRps: e.SCAN_HOST_RPS,
+      dns: { servers: e.SCAN_DNS_SERVERS, timeoutMs: e.SCAN_DNS_TIMEOUT_MS },
       allowPrivate: e.SCAN_ALLOW_PRIVATE,
       simulatedWeb: e.SCAN_SIMULATED_WEB,
       unreachableRetryMs: e.UNREACHABLE_RETRY_HOURS.map((h) => Math.round(h * 3_600_000)),

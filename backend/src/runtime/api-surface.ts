@@ -27,6 +27,7 @@ import { attachRealtime, type RunningRealtime } from '../realtime/attach-realtim
 import { readAdminStatus } from '../services/admin-status';
 import { liveChangesSource } from '../services/changes-feed-live';
 import { createOneUrlScanner } from '../services/one-url-scan';
+import { dnsOptions } from './scanner-prober';
 import { recordProcessStart } from '../services/process-starts';
 import { createPublicData } from '../services/public-data';
 import type { Logger } from '@mcp-census/streams/platform/logger';
@@ -71,6 +72,7 @@ export async function createApiSurface(opts: ApiSurfaceOptions): Promise<ApiSurf
     requestTimeoutMs: config.scan.requestTimeoutMs,
     siteDeadlineMs: config.scan.siteDeadlineMs,
     maxConcurrency: 16,
+    dns: dnsOptions(config),
     ...(opts.resolveHost ? { resolveHost: opts.resolveHost } : {}),
   });
   const scanner = createOneUrlScanner(prober, undefined, (host) => isHostOptedOut(pool, host));

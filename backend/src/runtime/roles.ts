@@ -23,7 +23,7 @@ import { readScanProgressStatus } from '../services/scan-progress-status';
 import { createScanStateFeed, type ScanStateFeed } from '../services/scan-state-feed';
 import type { Logger } from '@mcp-census/streams/platform/logger';
 import { timedStep } from '../util/timed-step';
-import { createScannerProber } from './scanner-prober';
+import { createScannerProber, dnsOptions } from './scanner-prober';
 
 export interface RoleOptions {
   config: AppConfig;
@@ -82,7 +82,12 @@ export async function startRoles(opts: RoleOptions): Promise<RunningRoles> {
       // Its own network: an outage holds unreachable results back instead of recording every site as dead.
       const network = startScannerNetwork({
         thresholds: config.scan.outage,
-        canary: config.scan.canary && { ...config.scan.canary, timeoutMs: config.scan.requestTimeoutMs, userAgent: `MCPCensusBot/0.1 (+${config.publicUrl}/about; MCP adoption research)` },
+        canary: config.scan.canary && {
+          ...config.scan.canary,
+          timeoutMs: config.scan.requestTimeoutMs,
+          userAgent: `MCPCensusBot/0.1 (+${config.publicUrl}/about; MCP adoption research)`,
+          dns: dnsOptions(config),
+        },
         store: { pool },
         log: scannerLog.child({ component: 'network' }),
       });

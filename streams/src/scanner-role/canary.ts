@@ -1,3 +1,5 @@
+import { Agent, fetch as undiciFetch } from 'undici';
+import { createDnsLookup, DnsLookupError, netLookup, type DnsLookupOptions } from '../scanner/dns-lookup';
 import type { OutageDetector, Transition } from './outage-detector';
 
 /**
@@ -5,12 +7,21 @@ import type { OutageDetector, Transition } from './outage-detector';
  * say). Fetched every `intervalMs`, and every `suspectIntervalMs` while the
  * detector suspects an outage: any HTTP answer proves the network works (and
  * ends an outage even when every queued site is dead); no answer, with no site
- * reached since the previous check, means offline.
+ * reached since the previous check, means offline. Its host name is looked up
+ * with the scanner's name servers (SCAN_DNS_SERVERS), so a name server that
+ * fails the scans fails the canary too.
  */
 export interface Canary {
   /** Checks now (tests, and after start). */
   check(): Promise<void>;
   stop(): Promise<void>;
+}
+
+interface CanaryRequest {
+  method: 'GET';
+  redirect: 'manual';
+  headers: Record<string, string>;
+  signal: AbortSignal;
 }
 
 export function startCanary(opts: {
@@ -21,9 +32,14 @@ export function startCanary(opts: {
   suspectIntervalMs?: number;
   timeoutMs?: number;
   userAgent?: string;
+  /** The scanner's name servers; default: the system's. */
+  dns?: DnsLookupOptions;
   fetch?: typeof fetch;
 }): Canary {
-  const doFetch = opts.fetch ?? fetch;
+  const custom = opts.fetch;
+  // A new connection, so a new lookup, for every check (pipelining 0: no keep-alive), as a site's probe makes.
+  const agent = custom ? undefined : new Agent({ pipelining: 0, connect: { lookup: netLookup(createDnsLookup(opts.dns)) } });
+  const doFetch = (url: string, init: CanaryRequest) => (custom ? custom(url, init) : undiciFetch(url, { ...init, dispatcher: agent }));
   const stopping = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
@@ -45,7 +61,9 @@ export function startCanary(opts: {
       if (stopping.signal.aborted) return;
       ok = false;
       const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-      detail = `${opts.url}: ${cause?.code ?? cause?.message ?? (err as Error).message}`.slice(0, 300);
+      // a failed lookup says which (DNS lookup of host failed (ETIMEOUT)); other errors by their code
+      const why = cause instanceof DnsLookupError ? cause.message : (cause?.code ?? cause?.message ?? (err as Error).message);
+      detail = `${opts.url}: ${why}`.slice(0, 300);
     }
     const t = opts.detector.canary(ok, detail);
     if (t) opts.onTransition(t);
@@ -70,6 +88,7 @@ export function startCanary(opts: {
       stopping.abort();
       clearTimeout(timer);
       await running.catch(() => undefined);
+      await agent?.close();
     },
   };
 }

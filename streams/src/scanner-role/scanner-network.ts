@@ -3,6 +3,7 @@ import os from 'node:os';
 import type pg from 'pg';
 import type { ScanResult } from '@mcp-census/schemas';
 import type { Logger } from '../platform/logger';
+import type { DnsLookupOptions } from '../scanner/dns-lookup';
 import { startCanary, type Canary } from './canary';
 import { createOutageDetector, observe, type DetectorState, type OutageThresholds, type Transition } from './outage-detector';
 import { ScannerOfflineError } from './scanner-offline-error';
@@ -11,7 +12,7 @@ import { startScannerStateStore, type ScannerStateStore } from './scanner-state-
 export interface ScannerNetworkOptions {
   thresholds?: OutageThresholds;
   /** SCAN_CANARY_URL and its timing; unset: site results are the only evidence. */
-  canary?: { url: string; intervalMs?: number; suspectIntervalMs?: number; timeoutMs?: number; userAgent?: string } | undefined;
+  canary?: { url: string; intervalMs?: number; suspectIntervalMs?: number; timeoutMs?: number; userAgent?: string; dns?: DnsLookupOptions } | undefined;
   /** Where the state is published for /healthz, /api/scan-progress and /api/admin/status. */
   store?: { pool: pg.Pool; instanceId?: string; refreshMs?: number } | undefined;
   log: Logger;

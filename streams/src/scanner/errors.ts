@@ -1,4 +1,5 @@
 import type { ScanResult } from '@mcp-census/schemas';
+import { DnsLookupError } from './dns-lookup';
 
 export type ErrorClass = NonNullable<ScanResult['errorClass']>;
 
@@ -33,7 +34,7 @@ export class BlockedAddressError extends Error {
 /** Why a request was aborted by us (not by the peer). */
 export type AbortWhy = 'timeout' | 'deadline' | 'cancelled' | 'too-large' | 'done';
 
-const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', 'EAI_NODATA', 'ENODATA', 'ESERVFAIL', 'ENONAME', 'ENOTIMP', 'EREFUSED_DNS']);
+const DNS_CODES = new Set(['EDNSLOOKUP', 'ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', 'EAI_NODATA', 'ENODATA', 'ESERVFAIL', 'ENONAME', 'ENOTIMP', 'EREFUSED_DNS']);
 const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT', 'ESOCKETTIMEDOUT']);
 
 function codeOf(err: unknown): string | undefined {
@@ -45,6 +46,16 @@ function codeOf(err: unknown): string | undefined {
   }
   const top = (err as { code?: unknown } | null)?.code;
   return typeof top === 'string' ? top : undefined;
+}
+
+/** The resolver's own code of a failed DNS lookup (ENOTFOUND, ETIMEOUT, ...), else `code`. */
+function dnsCodeOf(err: unknown, code: string): string {
+  let e: unknown = err;
+  for (let depth = 0; depth < 4 && e && typeof e === 'object'; depth++) {
+    if (e instanceof DnsLookupError) return e.dnsCode;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return code;
 }
 
 function messageOf(err: unknown): string {
@@ -61,7 +72,7 @@ export function classifyError(err: unknown, host: string, timeoutMs: number): Pr
   if (err instanceof ProbeError) return err;
   const code = codeOf(err);
   if (code === 'ESSRFBLOCKED') return new ProbeError('blocked', `Blocked by SSRF policy: ${messageOf(err)}`);
-  if (code && DNS_CODES.has(code)) return new ProbeError('dns', `DNS lookup failed for ${host} (${code})`);
+  if (code && DNS_CODES.has(code)) return new ProbeError('dns', `DNS lookup failed for ${host} (${dnsCodeOf(err, code)})`);
   if (code === 'ECONNREFUSED') return new ProbeError('refused', `Connection refused by ${host}`);
   if (code && TIMEOUT_CODES.has(code)) return new ProbeError('timeout', `Timed out after ${timeoutMs} ms (${host})`);
   if (code && (code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL') || code.includes('CERT') || code === 'UNABLE_TO_VERIFY_LEAF_SIGNATURE' || code === 'EPROTO')) {

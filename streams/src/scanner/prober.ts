@@ -16,6 +16,7 @@ import { empty, failure, finalize, fromChoice, withListing } from './result';
 import { withReachability } from './reachability';
 import { lastFoundPlan, lastFoundVerdict } from './last-found';
 import { SafePools, SafeResolver, type ResolveHost } from './safe-dispatcher';
+import { createDnsLookup, type DnsLookupOptions } from './dns-lookup';
 import { SiteRun, type SiteDeps } from './site';
 import { recordSiteProbe } from '../platform/metrics/scan-metrics';
 
@@ -32,6 +33,8 @@ export interface ProberOptions {
    * and never falls through to real DNS.
    */
   resolveHost?: ResolveHost;
+  /** SCAN_DNS_SERVERS, SCAN_DNS_TIMEOUT_MS: the name servers asked for host names without an override (dns-lookup.ts). */
+  dns?: DnsLookupOptions;
   /** Per request (connect + headers + body), default 5000. */
   requestTimeoutMs?: number;
   /** Per website, default 20000. */
@@ -111,7 +114,7 @@ export function createProber(opts: ProberOptions = {}): Prober {
   const siteDeadlineMs = opts.siteDeadlineMs ?? 20_000;
   const maxPerHost = opts.maxPerHost ?? 2;
   const userAgent = opts.userAgent ?? `MCPCensusBot/0.1 (+${opts.aboutUrl ?? DEFAULT_ABOUT_URL}; MCP adoption research)`;
-  const resolver = new SafeResolver({ allowPrivate: opts.allowPrivate ?? false, treatAsPublic: new Set(opts.unsafeTreatAsPublic ?? []) }, opts.resolveHost);
+  const resolver = new SafeResolver({ allowPrivate: opts.allowPrivate ?? false, treatAsPublic: new Set(opts.unsafeTreatAsPublic ?? []) }, opts.resolveHost, createDnsLookup(opts.dns));
   const pools = new SafePools({ resolver, connections: maxPerHost, connectTimeoutMs: requestTimeoutMs });
   const http = new HttpClient({
     pools,
@@ -310,10 +313,10 @@ export function createProber(opts: ProberOptions = {}): Prober {
 
 /**
  * `work`, or a rejection with the caller's reason as soon as `signal` aborts (a shutdown). The
- * scope's abort stops every request at once, but a host name lookup cannot be stopped: the system
- * resolver holds it in libuv's four threads, and a slow or lossy DNS server queues the rest behind
- * it in steps of its 5 s timeout (a stop mid-scan waited 12-22 s for them). What is still running
- * finishes in the background; its result is dropped.
+ * scope's abort stops every request at once, but a host name lookup cannot be stopped alone: it
+ * waits for its name server's answer or timeout (seconds with a lossy server; a stop mid-scan
+ * waited 12-22 s when lookups queued on getaddrinfo's threads). What is still running finishes in
+ * the background; its result is dropped.
  */
 function settledOrCancelled<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return work;

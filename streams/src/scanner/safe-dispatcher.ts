@@ -1,12 +1,13 @@
-import { lookup as dnsLookup } from 'node:dns/promises';
+import { lookup as systemLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { buildConnector, Pool } from 'undici';
+import { createDnsLookup, DnsLookupError, type HostLookup } from './dns-lookup';
 import { BlockedAddressError } from './errors';
 
 /**
  * SSRF protection. Every connection the prober opens goes through
- * `createSafeAgent`'s connector, which resolves the host itself (DNS or the
- * `resolveHost` override), refuses non-public addresses, and then connects
+ * `safeConnector`, which resolves the host itself (DNS, see
+ * dns-lookup.ts, or the `resolveHost` override), refuses non-public addresses, and then connects
  * to exactly the vetted IP literal (so no second lookup can be rebound).
  * Redirect hops open new connections through the same connector, so they
  * are re-checked too; IP-literal URLs are checked without any lookup.
@@ -156,8 +157,8 @@ function dnsError(hostname: string): Error {
 const POOL_RELEASED = Object.assign(quickError('site probe finished'), { code: 'UND_ERR_DESTROYED' });
 
 /**
- * Resolves a host name to vetted addresses: the override first, else the
- * system resolver (all addresses). Throws a DNS-coded error on failure and a
+ * Resolves a host name to vetted addresses: the override first, else DNS
+ * (every address it gave). Throws a DNS-coded error on failure and a
  * BlockedAddressError when any address is not public (unless allowed).
  * Results are cached briefly (bounded) so every connection to one host does
  * not repeat the lookup.
@@ -170,6 +171,7 @@ export class SafeResolver {
   constructor(
     private readonly policy: AddressPolicy,
     private readonly override?: ResolveHost,
+    private readonly dnsLookup: HostLookup = createDnsLookup(),
   ) {}
 
   check(ip: string, hostname: string): void {
@@ -212,8 +214,16 @@ export class SafeResolver {
       if (r === undefined) throw dnsError(hostname);
       return r.filter((a) => isIP(a) !== 0);
     }
-    const all = await dnsLookup(hostname, { all: true, verbatim: true });
-    return all.map((a) => a.address);
+    try {
+      return await this.dnsLookup(hostname);
+    } catch (err) {
+      // Where private targets are allowed (a developer's machine, a private network), a name DNS
+      // does not know may be the system's: localhost and others in /etc/hosts, a short service
+      // name completed by a search domain. Such names are refused anywhere else.
+      if (!this.policy.allowPrivate || !(err instanceof DnsLookupError) || (err.dnsCode !== 'ENOTFOUND' && err.dnsCode !== 'ENODATA')) throw err;
+      const all = await systemLookup(hostname, { all: true, verbatim: true });
+      return all.map((a) => a.address);
+    }
   }
 
   private remember(host: string, entry: { at: number; addrs?: string[]; err?: Error }): void {

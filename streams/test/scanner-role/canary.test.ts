@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../../test/support/wait-for';
 import { startCanary } from '../../src/scanner-role/canary';
 import { createOutageDetector, type Transition } from '../../src/scanner-role/outage-detector';
+import { startDnsServer } from '../scanner/dns-server';
 
 let server: Server;
 let url: string;
@@ -52,6 +53,35 @@ describe('canary', () => {
       expect(hits).toBeLessThanOrEqual(after + 1);
     } finally {
       await canary.stop();
+    }
+  });
+});
+
+describe('canary host name', () => {
+  it('is looked up with the scanner’s name servers, so a failing one takes the scanner offline', async () => {
+    let dropping = false;
+    const dns = await startDnsServer({ zone: { 'status.example': { A: ['127.0.0.1'] } }, drop: () => dropping });
+    const detector = createOutageDetector();
+    const canary = startCanary({
+      url: url.replace('127.0.0.1', 'status.example'),
+      detector,
+      onTransition: () => undefined,
+      intervalMs: 60_000,
+      dns: { servers: [dns.address], timeoutMs: 100 },
+    });
+    try {
+      await waitFor('the canary’s answer through the name server', () => detector.holdBack(), (held) => !held);
+      expect(dns.queries).toContainEqual({ name: 'status.example', type: 'A' });
+      expect(detector.state().state).toBe('online');
+
+      dropping = true;
+      await canary.check();
+      // every check connects anew, so looks the name up again; a failed lookup is no answer
+      expect(detector.state().state).toBe('offline');
+      expect(detector.state().reason).toContain('DNS lookup of status.example failed');
+    } finally {
+      await canary.stop();
+      await dns.close();
     }
   });
 });

@@ -3,9 +3,9 @@ import { createProber } from '../../src/scanner/index';
 import { startCountingServer, json } from './helpers';
 
 // A shutdown aborts the probes in flight, and each must settle at once: the scanner's stop
-// waits for them. A host name lookup cannot be cancelled (the system resolver runs it on
-// libuv's threads); behind a lossy DNS server lookups queued in 5 s steps and a stop mid-scan
-// took 12-22 s. The prober now gives up on such a step, and frees the site's slot when it ends.
+// waits for them. A host name lookup cannot be cancelled alone (it waits for its name server);
+// behind a lossy DNS server lookups queued in 5 s steps and a stop mid-scan took 12-22 s. The
+// prober now gives up on such a step, and frees the site's slot when it ends.
 
 /** A resolver whose lookups hang until released, as behind a DNS server that drops queries. */
 function hangingResolver() {

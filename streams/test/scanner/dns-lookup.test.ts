@@ -1,0 +1,139 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createProber } from '../../src/scanner/index';
+import { createDnsLookup, DnsLookupError } from '../../src/scanner/dns-lookup';
+import { closedUdpPort, startDnsServer, type DnsServer } from './dns-server';
+import { json, startCountingServer } from './helpers';
+
+// The prober looks host names up over DNS on the event loop (c-ares) instead of getaddrinfo on
+// libuv's 4 threads. Each case runs against a real name server on loopback UDP.
+
+/** Resolves to the settled value, or to 'still running' if `p` has not settled within `ms`. */
+function within<T>(p: Promise<T>, ms: number): Promise<T | 'still running'> {
+  return Promise.race([p, new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), ms).unref())]);
+}
+
+const servers: Array<{ close(): Promise<void> }> = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+async function nameServer(...args: Parameters<typeof startDnsServer>): Promise<DnsServer> {
+  const server = await startDnsServer(...args);
+  servers.push(server);
+  return server;
+}
+
+describe('host name lookups over DNS', () => {
+  it('reaches a site by its name through the configured name server', async () => {
+    const site = await startCountingServer('127.0.0.1', (_req, res) => json(res, 404, { error: 'not here' }));
+    servers.push(site);
+    const dns = await nameServer({ zone: { 'shop.example': { A: ['127.0.0.1'] } } });
+    const prober = createProber({ allowPrivate: true, hostRps: Infinity, dns: { servers: [dns.address] } });
+    try {
+      const result = await prober.probeWebsite(`http://shop.example:${site.port}/`);
+      expect(result.reachability).toBe('reached');
+      expect(site.requests.length).toBeGreaterThan(0);
+      expect(site.requests[0]!.host).toBe(`shop.example:${site.port}`);
+      expect(dns.queries).toEqual(expect.arrayContaining([{ name: 'shop.example', type: 'A' }, { name: 'shop.example', type: 'AAAA' }]));
+    } finally {
+      await prober.close();
+    }
+  });
+
+  it('asks the system for a name DNS does not know where private targets are allowed (localhost)', async () => {
+    const site = await startCountingServer('127.0.0.1', (_req, res) => json(res, 404, { error: 'not here' }));
+    servers.push(site);
+    const dns = await nameServer({ zone: {} });
+    const prober = createProber({ allowPrivate: true, hostRps: Infinity, dns: { servers: [dns.address] } });
+    try {
+      const result = await prober.probeWebsite(`http://localhost:${site.port}/`);
+      expect(dns.queries).toContainEqual({ name: 'localhost', type: 'A' });
+      expect(result.reachability).toBe('reached');
+    } finally {
+      await prober.close();
+    }
+  });
+
+  it('gives IPv4 addresses first, then IPv6', async () => {
+    const dns = await nameServer({ zone: { 'both.example': { A: ['192.0.2.7', '192.0.2.8'], AAAA: ['2001:db8::7'] } } });
+    const lookup = createDnsLookup({ servers: [dns.address] });
+    expect(await lookup('both.example')).toEqual(['192.0.2.7', '192.0.2.8', '2001:db8::7']);
+  });
+
+  it('reports a name that does not exist as a DNS failure of the site', async () => {
+    const dns = await nameServer({ zone: {} });
+    const prober = createProber({ allowPrivate: true, hostRps: Infinity, dns: { servers: [dns.address] } });
+    try {
+      const result = await prober.probeWebsite('https://gone.example/');
+      expect(result.errorClass).toBe('dns');
+      expect(result.error).toContain('ENOTFOUND');
+      expect(result.reachability).toBe('unreachable');
+      expect(result.unreachableClass).toBe('dns');
+    } finally {
+      await prober.close();
+    }
+  });
+
+  it('gives up on a name server that never answers, as a DNS failure', async () => {
+    const dns = await nameServer({ zone: { 'slow.example': { A: ['127.0.0.1'] } }, drop: () => true });
+    const prober = createProber({ allowPrivate: true, hostRps: Infinity, dns: { servers: [dns.address], timeoutMs: 100 } });
+    try {
+      const result = await prober.probeWebsite('https://slow.example/');
+      expect(result.errorClass).toBe('dns');
+      expect(result.error).toContain('ETIMEOUT');
+      expect(result.unreachableClass).toBe('dns');
+    } finally {
+      await prober.close();
+    }
+  });
+
+  it('blames DNS, not the site, when the name server refuses the query', async () => {
+    // c-ares reports the name server's closed port as ECONNREFUSED, the code of a site refusing a connection
+    const prober = createProber({ allowPrivate: true, hostRps: Infinity, dns: { servers: [await closedUdpPort()], timeoutMs: 100 } });
+    try {
+      const result = await prober.probeWebsite('https://any.example/');
+      expect(result.errorClass).toBe('dns');
+      expect(result.unreachableClass).toBe('dns');
+    } finally {
+      await prober.close();
+    }
+  });
+
+  it('refuses a name that resolves to a private address', async () => {
+    const dns = await nameServer({ zone: { 'inside.example': { A: ['10.1.2.3'] } } });
+    const prober = createProber({ hostRps: Infinity, dns: { servers: [dns.address] } });
+    try {
+      const result = await prober.probeWebsite('https://inside.example/');
+      expect(result.errorClass).toBe('blocked');
+      expect(result.error).toContain('10.1.2.3');
+    } finally {
+      await prober.close();
+    }
+  });
+
+  it('does not wait out a missing AAAA answer once the A answer is in', async () => {
+    const dns = await nameServer({ zone: { 'v4only.example': { A: ['192.0.2.1'], AAAA: ['2001:db8::1'] } }, drop: (_name, type) => type === 'AAAA' });
+    // an AAAA query that is waited out fails after 5 + 10 s here
+    const lookup = createDnsLookup({ servers: [dns.address], timeoutMs: 5_000 });
+    expect(await within(lookup('v4only.example'), 2_000)).toEqual(['192.0.2.1']);
+  });
+
+  it('keeps every lookup in flight at once', async () => {
+    const names = Array.from({ length: 64 }, (_, i) => `site-${i}.example`);
+    // the server answers only once all 128 queries (A and AAAA of each name) wait, or after 10 s;
+    // getaddrinfo runs 4 lookups at a time on libuv's threads
+    const dns = await nameServer({ zone: Object.fromEntries(names.map((n, i) => [n, { A: [`192.0.2.${i + 1}`] }])), holdUntil: 128, holdMs: 10_000 });
+    const lookup = createDnsLookup({ servers: [dns.address], timeoutMs: 15_000, tries: 1 });
+    const all = await Promise.all(names.map((n) => lookup(n)));
+    expect(all.map((addrs) => addrs[0])).toEqual(names.map((_, i) => `192.0.2.${i + 1}`));
+    expect(dns.maxWaiting).toBe(128);
+  });
+
+  it('fails with the resolver’s own code', async () => {
+    const dns = await nameServer({ zone: { 'nodata.example': {} } });
+    const lookup = createDnsLookup({ servers: [dns.address] });
+    const err = await lookup('nodata.example').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DnsLookupError);
+    expect((err as DnsLookupError).dnsCode).toBe('ENODATA');
+  });
+});
