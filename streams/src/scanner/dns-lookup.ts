@@ -1,5 +1,6 @@
 import { Resolver } from 'node:dns/promises';
 import { isIP, type LookupFunction } from 'node:net';
+import { recordDnsLookup, type DnsLookupResult } from '../platform/metrics/scan-metrics';
 
 /**
  * Host name lookups for the prober, over DNS itself (c-ares, Node's `dns.Resolver`) rather
@@ -94,16 +95,21 @@ const settle = (p: Promise<string[]>): Promise<PromiseSettledResult<string[]>> =
     (reason: unknown) => ({ status: 'rejected', reason }),
   );
 
+const RESULT_OF: Partial<Record<string, DnsLookupResult>> = { ENOTFOUND: 'nxdomain', ENODATA: 'nodata', ETIMEOUT: 'timeout' };
+
 export function createDnsLookup(o: DnsLookupOptions = {}): HostLookup {
   const resolver = new Resolver({ timeout: o.timeoutMs ?? 2_000, tries: o.tries ?? 2 });
   if (o.servers && o.servers.length > 0) resolver.setServers([...o.servers]);
   return async (hostname) => {
+    const started = performance.now();
     const v4Query = settle(resolver.resolve4(hostname));
     const v6Query = settle(resolver.resolve6(hostname));
     const [v4, v6] = await Promise.all([v4Query, v6Outcome(v4Query, v6Query)]);
     const addrs = [...(v4.status === 'fulfilled' ? v4.value : []), ...(v6.status === 'fulfilled' ? v6.value : [])];
-    if (addrs.length > 0) return addrs;
-    throw new DnsLookupError(hostname, failureCode(v4, v6));
+    const code = addrs.length > 0 ? undefined : failureCode(v4, v6);
+    recordDnsLookup(code === undefined ? 'ok' : (RESULT_OF[code] ?? 'failed'), (performance.now() - started) / 1000);
+    if (code === undefined) return addrs;
+    throw new DnsLookupError(hostname, code);
   };
 }
 

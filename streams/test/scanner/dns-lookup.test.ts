@@ -1,6 +1,8 @@
+import type { MetricValueWithName } from 'prom-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createProber } from '../../src/scanner/index';
 import { createDnsLookup, DnsLookupError } from '../../src/scanner/dns-lookup';
+import { processRegistry } from '../../src/platform/metrics/registry';
 import { closedUdpPort, startDnsServer, type DnsServer } from './dns-server';
 import { json, startCountingServer } from './helpers';
 
@@ -135,5 +137,24 @@ describe('host name lookups over DNS', () => {
     const err = await lookup('nodata.example').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(DnsLookupError);
     expect((err as DnsLookupError).dnsCode).toBe('ENODATA');
+  });
+});
+
+describe('DNS lookup metrics', () => {
+  it('observes each lookup’s time by result', async () => {
+    const count = async (result: string) => {
+      const values = ((await processRegistry.getSingleMetric('census_dns_lookup_duration_seconds')?.get())?.values ?? []) as MetricValueWithName<string>[];
+      return values.find((v) => v.metricName === 'census_dns_lookup_duration_seconds_count' && v.labels.result === result)?.value ?? 0;
+    };
+    const before = { ok: await count('ok'), nxdomain: await count('nxdomain'), timeout: await count('timeout') };
+    const dns = await nameServer({ zone: { 'found.example': { A: ['192.0.2.9'] }, 'mute.example': { A: ['192.0.2.10'] } }, drop: (name) => name === 'mute.example' });
+    const lookup = createDnsLookup({ servers: [dns.address], timeoutMs: 100, tries: 1 });
+    await lookup('found.example');
+    await lookup('found.example');
+    await lookup('missing.example').catch(() => undefined);
+    await lookup('mute.example').catch(() => undefined);
+    expect(await count('ok')).toBe(before.ok + 2);
+    expect(await count('nxdomain')).toBe(before.nxdomain + 1);
+    expect(await count('timeout')).toBe(before.timeout + 1);
   });
 });

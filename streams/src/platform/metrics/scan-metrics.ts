@@ -38,6 +38,26 @@ const probeRequests = defineMetric(
     }),
 );
 
+const dnsLookupDuration = defineMetric(
+  'census_dns_lookup_duration_seconds',
+  (registers) =>
+    new Histogram({
+      name: 'census_dns_lookup_duration_seconds',
+      help: 'Time to look one host name up over DNS (A and AAAA) by result: ok, nxdomain (no such name), nodata (no address), timeout (no answer), failed (any other error)',
+      labelNames: ['result'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    }),
+);
+
+/** How one DNS lookup ended, as the lookup histogram labels it. */
+export type DnsLookupResult = 'ok' | 'nxdomain' | 'nodata' | 'timeout' | 'failed';
+
+/** One host name lookup over DNS (lookups answered by the simulated web's map are not counted). */
+export function recordDnsLookup(result: DnsLookupResult, seconds: number): void {
+  dnsLookupDuration.observe({ result }, seconds);
+}
+
 /** One published scan result; every label is an enum of the result schema, never text from the site. */
 export function recordScanOutcome(result: Pick<ScanResult, 'hasMcp' | 'notScanned' | 'reachability' | 'evidence' | 'errorClass'>): void {
   outcomes.inc({ outcome: scanOutcome(result), evidence: result.evidence ?? 'none', error_class: result.errorClass ?? 'none' });
