@@ -12,9 +12,10 @@ import { recordDnsLookup, type DnsLookupResult } from '../platform/metrics/scan-
  *
  * It asks for A and AAAA at once (an AAAA answer slower than the A answer by more than a
  * short grace is not waited for: the prober dials the first address, IPv4 when there is
- * one) and never applies search domains (site names are fully
- * qualified; a container's `ndots` would otherwise multiply the queries); /etc/hosts is not
- * read, which only matters for names the SSRF policy refuses anyway.
+ * one) and never applies search domains (site names are fully qualified; a container's
+ * `ndots` would otherwise multiply the queries). /etc/hosts is not read: its names are
+ * local ones, which the SSRF policy refuses, and where private targets are allowed the
+ * safe resolver asks the system for a name DNS does not know (safe-dispatcher.ts).
  */
 
 /** Looks a host name up: its addresses, IPv4 first, or a DnsLookupError. */
@@ -76,12 +77,12 @@ const LATE: PromiseSettledResult<string[]> = { status: 'rejected', reason: { cod
 /** `v6`'s outcome, or LATE when `v4` has addresses and `v6` takes more than the grace after it. */
 async function v6Outcome(v4: Promise<PromiseSettledResult<string[]>>, v6: Promise<PromiseSettledResult<string[]>>): Promise<PromiseSettledResult<string[]>> {
   let timer: NodeJS.Timeout | undefined;
-  const graceAfterV4 = v4.then((r) =>
-    r.status === 'fulfilled' && r.value.length > 0 ? new Promise<PromiseSettledResult<string[]>>((resolve) => {
-          timer = setTimeout(() => resolve(LATE), AAAA_GRACE_MS);
-          timer.unref();
-        }) : v6,
-  );
+  const late = () =>
+    new Promise<PromiseSettledResult<string[]>>((resolve) => {
+      timer = setTimeout(() => resolve(LATE), AAAA_GRACE_MS);
+      timer.unref();
+    });
+  const graceAfterV4 = v4.then((r) => (r.status === 'fulfilled' && r.value.length > 0 ? late() : v6));
   try {
     return await Promise.race([v6, graceAfterV4]);
   } finally {
