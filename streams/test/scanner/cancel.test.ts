@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createProber } from '../../src/scanner/index';
-import { startCountingServer, json } from './helpers';
+import { startCountingServer, json, within } from './helpers';
 
 // A shutdown aborts the probes in flight, and each must settle at once: the scanner's stop
 // waits for them. A host name lookup cannot be cancelled alone (it waits for its name server);
@@ -16,11 +16,6 @@ function hangingResolver() {
     pending: () => waiting.length,
     releaseAll: () => waiting.splice(0).forEach((release) => release()),
   };
-}
-
-/** Resolves to the settled value, or to 'still running' if `p` has not settled within `ms`. */
-function within<T>(p: Promise<T>, ms: number): Promise<T | 'still running'> {
-  return Promise.race([p, new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), ms).unref())]);
 }
 
 describe('cancelling a probe', () => {

@@ -1,23 +1,28 @@
 import type { MetricValueWithName } from 'prom-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createProber } from '../../src/scanner/index';
+import { createProber, type ProberOptions } from '../../src/scanner/index';
 import { createDnsLookup, DnsLookupError } from '../../src/scanner/dns-lookup';
 import { processRegistry } from '../../src/platform/metrics/registry';
 import { closedUdpPort, startDnsServer, type DnsServer } from './dns-server';
-import { json, startCountingServer } from './helpers';
+import { json, startCountingServer, within } from './helpers';
 
 // The prober looks host names up over DNS on the event loop (c-ares) instead of getaddrinfo on
 // libuv's 4 threads. Each case runs against a real name server on loopback UDP.
-
-/** Resolves to the settled value, or to 'still running' if `p` has not settled within `ms`. */
-function within<T>(p: Promise<T>, ms: number): Promise<T | 'still running'> {
-  return Promise.race([p, new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), ms).unref())]);
-}
 
 const servers: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
+
+/** One site probe by a prober of its own (hosts unpaced), closed after it. */
+async function probeOnce(url: string, options: ProberOptions) {
+  const prober = createProber({ hostRps: Infinity, ...options });
+  try {
+    return await prober.probeWebsite(url);
+  } finally {
+    await prober.close();
+  }
+}
 
 async function nameServer(...args: Parameters<typeof startDnsServer>): Promise<DnsServer> {
   const server = await startDnsServer(...args);
@@ -30,30 +35,20 @@ describe('host name lookups over DNS', () => {
     const site = await startCountingServer('127.0.0.1', (_req, res) => json(res, 404, { error: 'not here' }));
     servers.push(site);
     const dns = await nameServer({ zone: { 'shop.example': { A: ['127.0.0.1'] } } });
-    const prober = createProber({ allowPrivate: true, hostRps: Infinity, dns: { servers: [dns.address] } });
-    try {
-      const result = await prober.probeWebsite(`http://shop.example:${site.port}/`);
-      expect(result.reachability).toBe('reached');
-      expect(site.requests.length).toBeGreaterThan(0);
-      expect(site.requests[0]!.host).toBe(`shop.example:${site.port}`);
-      expect(dns.queries).toEqual(expect.arrayContaining([{ name: 'shop.example', type: 'A' }, { name: 'shop.example', type: 'AAAA' }]));
-    } finally {
-      await prober.close();
-    }
+    const result = await probeOnce(`http://shop.example:${site.port}/`, { allowPrivate: true, dns: { servers: [dns.address] } });
+    expect(result.reachability).toBe('reached');
+    expect(site.requests.length).toBeGreaterThan(0);
+    expect(site.requests[0]!.host).toBe(`shop.example:${site.port}`);
+    expect(dns.queries).toEqual(expect.arrayContaining([{ name: 'shop.example', type: 'A' }, { name: 'shop.example', type: 'AAAA' }]));
   });
 
   it('asks the system for a name DNS does not know where private targets are allowed (localhost)', async () => {
     const site = await startCountingServer('127.0.0.1', (_req, res) => json(res, 404, { error: 'not here' }));
     servers.push(site);
     const dns = await nameServer({ zone: {} });
-    const prober = createProber({ allowPrivate: true, hostRps: Infinity, dns: { servers: [dns.address] } });
-    try {
-      const result = await prober.probeWebsite(`http://localhost:${site.port}/`);
-      expect(dns.queries).toContainEqual({ name: 'localhost', type: 'A' });
-      expect(result.reachability).toBe('reached');
-    } finally {
-      await prober.close();
-    }
+    const result = await probeOnce(`http://localhost:${site.port}/`, { allowPrivate: true, dns: { servers: [dns.address] } });
+    expect(dns.queries).toContainEqual({ name: 'localhost', type: 'A' });
+    expect(result.reachability).toBe('reached');
   });
 
   it('gives IPv4 addresses first, then IPv6', async () => {
@@ -64,53 +59,33 @@ describe('host name lookups over DNS', () => {
 
   it('reports a name that does not exist as a DNS failure of the site', async () => {
     const dns = await nameServer({ zone: {} });
-    const prober = createProber({ allowPrivate: true, hostRps: Infinity, dns: { servers: [dns.address] } });
-    try {
-      const result = await prober.probeWebsite('https://gone.example/');
-      expect(result.errorClass).toBe('dns');
-      expect(result.error).toContain('ENOTFOUND');
-      expect(result.reachability).toBe('unreachable');
-      expect(result.unreachableClass).toBe('dns');
-    } finally {
-      await prober.close();
-    }
+    const result = await probeOnce('https://gone.example/', { allowPrivate: true, dns: { servers: [dns.address] } });
+    expect(result.errorClass).toBe('dns');
+    expect(result.error).toContain('ENOTFOUND');
+    expect(result.reachability).toBe('unreachable');
+    expect(result.unreachableClass).toBe('dns');
   });
 
   it('gives up on a name server that never answers, as a DNS failure', async () => {
     const dns = await nameServer({ zone: { 'slow.example': { A: ['127.0.0.1'] } }, drop: () => true });
-    const prober = createProber({ allowPrivate: true, hostRps: Infinity, dns: { servers: [dns.address], timeoutMs: 100 } });
-    try {
-      const result = await prober.probeWebsite('https://slow.example/');
-      expect(result.errorClass).toBe('dns');
-      expect(result.error).toContain('ETIMEOUT');
-      expect(result.unreachableClass).toBe('dns');
-    } finally {
-      await prober.close();
-    }
+    const result = await probeOnce('https://slow.example/', { allowPrivate: true, dns: { servers: [dns.address], timeoutMs: 100 } });
+    expect(result.errorClass).toBe('dns');
+    expect(result.error).toContain('ETIMEOUT');
+    expect(result.unreachableClass).toBe('dns');
   });
 
   it('blames DNS, not the site, when the name server refuses the query', async () => {
     // c-ares reports the name server's closed port as ECONNREFUSED, the code of a site refusing a connection
-    const prober = createProber({ allowPrivate: true, hostRps: Infinity, dns: { servers: [await closedUdpPort()], timeoutMs: 100 } });
-    try {
-      const result = await prober.probeWebsite('https://any.example/');
-      expect(result.errorClass).toBe('dns');
-      expect(result.unreachableClass).toBe('dns');
-    } finally {
-      await prober.close();
-    }
+    const result = await probeOnce('https://any.example/', { allowPrivate: true, dns: { servers: [await closedUdpPort()], timeoutMs: 100 } });
+    expect(result.errorClass).toBe('dns');
+    expect(result.unreachableClass).toBe('dns');
   });
 
   it('refuses a name that resolves to a private address', async () => {
     const dns = await nameServer({ zone: { 'inside.example': { A: ['10.1.2.3'] } } });
-    const prober = createProber({ hostRps: Infinity, dns: { servers: [dns.address] } });
-    try {
-      const result = await prober.probeWebsite('https://inside.example/');
-      expect(result.errorClass).toBe('blocked');
-      expect(result.error).toContain('10.1.2.3');
-    } finally {
-      await prober.close();
-    }
+    const result = await probeOnce('https://inside.example/', { dns: { servers: [dns.address] } });
+    expect(result.errorClass).toBe('blocked');
+    expect(result.error).toContain('10.1.2.3');
   });
 
   it('does not wait out a missing AAAA answer once the A answer is in', async () => {

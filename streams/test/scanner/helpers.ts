@@ -57,3 +57,8 @@ export function json(res: ServerResponse, status: number, value: unknown, header
   const body = JSON.stringify(value);
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers }).end(body);
 }
+
+/** Resolves to the settled value, or to 'still running' if `p` has not settled within `ms`. */
+export function within<T>(p: Promise<T>, ms: number): Promise<T | 'still running'> {
+  return Promise.race([p, new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), ms).unref())]);
+}
