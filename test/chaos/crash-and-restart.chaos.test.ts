@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../support/wait-for';
-import { consumerLag, embeddedBrokers, expectedTrendToday, embeddedDatabaseUrl, groundTruth, readCensus, type CensusReading } from './support/census-figures';
+import { consumerLag, embeddedBrokers, expectedTrendToday, embeddedDatabaseUrl, groundTruth, readCensus, trendTodayConverged, type CensusReading } from './support/census-figures';
 import { processesMentioning, startDemo, type DemoEnv, type ProductRun } from './support/product-process';
 
 /**
@@ -48,15 +48,14 @@ async function scannedSites(run: ProductRun): Promise<number> {
   }
 }
 
-function converged(r: CensusReading, truth: ReturnType<typeof groundTruth>['figures']): boolean {
+function converged(r: CensusReading, truth: ReturnType<typeof groundTruth>): boolean {
   const { scanningActive, ...figures } = r.api;
   return (
     !scanningActive &&
     r.store.openBatches === 0 &&
     Object.values(r.lag).every((n) => n === 0) &&
-    JSON.stringify(figures) === JSON.stringify(truth) &&
-    r.trendToday?.mcpEnabledCount === truth.mcpEnabled &&
-    r.trendToday.toolsCount === truth.totalTools
+    JSON.stringify(figures) === JSON.stringify(truth.figures) &&
+    trendTodayConverged(r, truth)
   );
 }
 
@@ -105,7 +104,7 @@ describe('chaos: kill -9 of the whole product, restart on the same data', () => 
     const reading = await waitFor(
       'the census to converge on the simulated web’s truth',
       () => readCensus(current!.origin, databaseUrl, finalBrokers, truth.hasMcpByUrl),
-      (r) => converged(r, truth.figures),
+      (r) => converged(r, truth),
       { timeoutMs: 300_000, intervalMs: 1_000 },
     ).catch(async (err: Error) => {
       const last = await readCensus(current!.origin, databaseUrl, finalBrokers, truth.hasMcpByUrl).catch(() => undefined);

@@ -7,7 +7,7 @@ import type { Role } from '../../backend/src/config/config';
 import { startRoleProcesses, type RoleProcesses } from '../../backend/src/runtime/role-processes';
 import { readServicesFile } from '../../backend/src/runtime/services-file';
 import { waitFor } from '../support/wait-for';
-import { expectedTrendToday, groundTruth, readCensus, type CensusReading } from './support/census-figures';
+import { expectedTrendToday, groundTruth, readCensus, trendTodayConverged, type CensusReading } from './support/census-figures';
 import { processesMentioning } from './support/product-process';
 
 /**
@@ -80,7 +80,7 @@ describe('chaos: kill -9 of one role process at a time', () => {
     const reading: CensusReading = await waitFor(
       'the census to converge on the simulated web’s truth',
       () => readCensus(census!.url, databaseUrl, brokers, truth.hasMcpByUrl),
-      (r) => !r.api.scanningActive && r.store.openBatches === 0 && Object.values(r.lag).every((n) => n === 0) && r.store.scannedWebsites === SITES && r.api.mcpEnabled === truth.figures.mcpEnabled && r.trendToday?.toolsCount === truth.figures.totalTools,
+      (r) => !r.api.scanningActive && r.store.openBatches === 0 && Object.values(r.lag).every((n) => n === 0) && r.store.scannedWebsites === SITES && r.api.mcpEnabled === truth.figures.mcpEnabled && trendTodayConverged(r, truth),
       { timeoutMs: 300_000, intervalMs: 1_000 },
     ).catch(async (err: Error) => {
       const last = await readCensus(census!.url, databaseUrl, brokers, truth.hasMcpByUrl).catch(() => undefined);

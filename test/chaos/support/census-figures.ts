@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
 import { adoptionTrendSchema, metricsResponseSchema, scanProgressResponseSchema, TOPICS } from '@mcp-census/schemas';
 import { createKafka } from '@mcp-census/streams';
@@ -174,4 +175,13 @@ export function expectedTrendToday(truth: ReturnType<typeof groundTruth>): NonNu
     resourcesCount: truth.figures.totalResources,
     promptsCount: truth.figures.totalPrompts,
   };
+}
+
+/**
+ * Whether the reading's trend point for today is the one a correct census ends with. A wait for convergence
+ * must ask this of the whole point: the trend read is cached (PUBLIC_DATA_TTL_MS.trends), so a point whose
+ * MCP counts are already right may still lack the last sites scanned without MCP.
+ */
+export function trendTodayConverged(r: CensusReading, truth: ReturnType<typeof groundTruth>): boolean {
+  return isDeepStrictEqual(r.trendToday, expectedTrendToday(truth));
 }
