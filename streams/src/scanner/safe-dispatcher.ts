@@ -244,9 +244,41 @@ export interface SafePoolsOptions {
 }
 
 /**
+ * Connection failures after which a host's next address is tried: nothing took the connection
+ * at this one. A site whose first address is down while another serves is reachable, as it is
+ * to a browser; an answer of any kind (a TLS alert, an HTTP error) is the site's and ends there.
+ */
+const NEXT_ADDRESS_CODES = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT']);
+
+/** Addresses dialled for one connection at most: a host listing many dead ones costs three attempts, not one per address. */
+export const MAX_ADDRESSES_TRIED = 3;
+
+/**
+ * The order a host's vetted addresses are dialled in: the lookup's first (IPv4 when the host has
+ * one), then the first of the other family, then the rest, alternating families as Happy Eyeballs
+ * does (RFC 8305 §4), so a host whose IPv4 addresses are all down is still tried over IPv6.
+ * Attempts run one after another, not raced: a probe opens few connections per site, and a
+ * second connection to a live host would count as a request it never needed.
+ */
+export function connectOrder(addrs: readonly string[]): string[] {
+  const first = addrs[0];
+  if (first === undefined) return [];
+  const firstFamily = isIP(first);
+  const same = addrs.filter((a) => isIP(a) === firstFamily);
+  const other = addrs.filter((a) => isIP(a) !== firstFamily);
+  const order: string[] = [];
+  for (let i = 0; order.length < Math.min(addrs.length, MAX_ADDRESSES_TRIED); i += 1) {
+    if (same[i] !== undefined) order.push(same[i]!);
+    if (other[i] !== undefined && order.length < MAX_ADDRESSES_TRIED) order.push(other[i]!);
+  }
+  return order;
+}
+
+/**
  * The SSRF-safe connector: resolves and vets the target, then dials the
- * vetted IP literal (TLS keeps the original name for SNI and certificate
- * checks). Every connection, including each redirect hop's, goes through it.
+ * vetted IP literals (TLS keeps the original name for SNI and certificate
+ * checks), the next one when nothing took the connection at one (connectOrder).
+ * Every connection, including each redirect hop's, goes through it.
  */
 export function safeConnector(resolver: SafeResolver, connectTimeoutMs: number): buildConnector.connector {
   const base = buildConnector({ timeout: connectTimeoutMs });
@@ -254,9 +286,16 @@ export function safeConnector(resolver: SafeResolver, connectTimeoutMs: number):
     const hostname = stripBrackets(params.hostname);
     resolver.resolve(hostname).then(
       (addrs) => {
-        const ip = addrs[0]!;
         const servername = params.protocol === 'https:' ? (params.servername ?? (isIP(hostname) ? undefined : hostname)) : params.servername;
-        base({ ...params, hostname: ip, ...(servername ? { servername } : {}) }, callback);
+        const order = connectOrder(addrs);
+        const attempt = (i: number): void => {
+          base({ ...params, hostname: order[i]!, ...(servername ? { servername } : {}) }, (err, socket) => {
+            if (err && i + 1 < order.length && NEXT_ADDRESS_CODES.has((err as NodeJS.ErrnoException).code ?? '')) return attempt(i + 1);
+            if (err) callback(err, null);
+            else callback(null, socket);
+          });
+        };
+        attempt(0);
       },
       (err: Error) => callback(err, null),
     );
