@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createProber, type ProberOptions } from '../../src/scanner/index';
 import { connectOrder, MAX_ADDRESSES_TRIED } from '../../src/scanner/safe-dispatcher';
 import { startDnsServer } from './dns-server';
-import { json, startCountingServer } from './helpers';
+import { json, probeOnce, startCountingServer } from './helpers';
 
 // A host name with several addresses, some of them down: the prober dials the next one, as a
 // browser does, instead of publishing a site that serves as unreachable. Each case runs a real
@@ -12,15 +11,6 @@ const servers: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
-
-async function probeOnce(url: string, options: ProberOptions) {
-  const prober = createProber({ hostRps: Infinity, ...options });
-  try {
-    return await prober.probeWebsite(url);
-  } finally {
-    await prober.close();
-  }
-}
 
 async function siteAndZone(host: string, zone: Parameters<typeof startDnsServer>[0]['zone']) {
   const site = await startCountingServer(host, (_req, res) => json(res, 404, { error: 'not here' }));

@@ -1,10 +1,9 @@
 import type { MetricValueWithName } from 'prom-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createProber, type ProberOptions } from '../../src/scanner/index';
 import { createDnsLookup, DnsLookupError } from '../../src/scanner/dns-lookup';
 import { processRegistry } from '../../src/platform/metrics/registry';
 import { closedUdpPort, startDnsServer, type DnsServer } from './dns-server';
-import { json, startCountingServer, within } from './helpers';
+import { json, probeOnce, startCountingServer, within } from './helpers';
 
 // The prober looks host names up over DNS on the event loop (c-ares) instead of getaddrinfo on
 // libuv's 4 threads. Each case runs against a real name server on loopback UDP.
@@ -13,16 +12,6 @@ const servers: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
-
-/** One site probe by a prober of its own (hosts unpaced), closed after it. */
-async function probeOnce(url: string, options: ProberOptions) {
-  const prober = createProber({ hostRps: Infinity, ...options });
-  try {
-    return await prober.probeWebsite(url);
-  } finally {
-    await prober.close();
-  }
-}
 
 async function nameServer(...args: Parameters<typeof startDnsServer>): Promise<DnsServer> {
   const server = await startDnsServer(...args);

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createProber, type ProberOptions } from '../../src/scanner/index';
 
 /** A real loopback HTTP server that counts TCP connections and requests. */
 export interface CountingServer {
@@ -61,4 +62,14 @@ export function json(res: ServerResponse, status: number, value: unknown, header
 /** Resolves to the settled value, or to 'still running' if `p` has not settled within `ms`. */
 export function within<T>(p: Promise<T>, ms: number): Promise<T | 'still running'> {
   return Promise.race([p, new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), ms).unref())]);
+}
+
+/** One site probe by a prober of its own (hosts unpaced), closed after it. */
+export async function probeOnce(url: string, options: ProberOptions) {
+  const prober = createProber({ hostRps: Infinity, ...options });
+  try {
+    return await prober.probeWebsite(url);
+  } finally {
+    await prober.close();
+  }
 }
