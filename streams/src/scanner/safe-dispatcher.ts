@@ -266,12 +266,8 @@ export function connectOrder(addrs: readonly string[]): string[] {
   const firstFamily = isIP(first);
   const same = addrs.filter((a) => isIP(a) === firstFamily);
   const other = addrs.filter((a) => isIP(a) !== firstFamily);
-  const order: string[] = [];
-  for (let i = 0; order.length < Math.min(addrs.length, MAX_ADDRESSES_TRIED); i += 1) {
-    if (same[i] !== undefined) order.push(same[i]!);
-    if (other[i] !== undefined && order.length < MAX_ADDRESSES_TRIED) order.push(other[i]!);
-  }
-  return order;
+  const interleaved = Array.from({ length: Math.max(same.length, other.length) }, (_, i) => [same[i], other[i]]).flat();
+  return interleaved.filter((a): a is string => a !== undefined).slice(0, MAX_ADDRESSES_TRIED);
 }
 
 /**
