@@ -116,6 +116,47 @@ describe('maintained census figures (migration 0021)', () => {
     await expectSameFigures();
   });
 
+  it('an update refreshes only the sites whose counted columns it moved (migration 0036)', async () => {
+    const { rows } = await db.pool.query<{ website_id: string }>('SELECT website_id FROM latest_scans ORDER BY website_id LIMIT 40');
+    const sites = rows.map((r) => Number(r.website_id));
+    expect(sites).toHaveLength(40);
+    /** How often one statement over `sites` refreshed census figures. */
+    const refreshesBy = async (sql: string): Promise<number> => {
+      const client = await db.pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query("SET LOCAL track_functions = 'pl'");
+        // the view also shows calls of earlier transactions not yet flushed: count the statement's own
+        const calls = async () =>
+          Number((await client.query<{ calls: string }>("SELECT calls FROM pg_stat_xact_user_functions WHERE funcname = 'census_refresh_sites_now'")).rows[0]?.calls ?? 0);
+        const before = await calls();
+        await client.query(sql, [sites]);
+        const after = await calls();
+        await client.query('COMMIT');
+        return after - before;
+      } finally {
+        client.release();
+      }
+    };
+    // what a rescan that found the same writes: new scan, times and latency, the same counted state
+    expect(await refreshesBy("UPDATE latest_scans SET scan_time = scan_time + interval '1 day', event_id = gen_random_uuid(), response_time_ms = response_time_ms + 1 WHERE website_id = ANY($1::bigint[])")).toBe(0);
+    expect(await refreshesBy("UPDATE site_liveness SET last_outcome_at = last_outcome_at + interval '1 day', last_seen_alive = now() WHERE website_id = ANY($1::bigint[])")).toBe(0);
+    await expectSameFigures();
+    // each column the figures read still refreshes, and the figures follow it
+    const counted = [
+      'UPDATE latest_scans SET tools_count = tools_count + 1 WHERE website_id = ANY($1::bigint[])',
+      'UPDATE latest_scans SET prompts_count = prompts_count + 2 WHERE website_id = ANY($1::bigint[])',
+      'UPDATE latest_scans SET has_mcp = NOT has_mcp WHERE website_id = ANY($1::bigint[])',
+      `UPDATE latest_scans SET server_card = CASE WHEN server_card IS NULL THEN '{"source":"well-known","url":"https://example.test/card","name":"card"}'::jsonb END WHERE website_id = ANY($1::bigint[])`,
+      "UPDATE site_liveness SET status = CASE status WHEN 'mcp' THEN 'no-mcp' ELSE 'mcp' END WHERE website_id = ANY($1::bigint[])",
+      "UPDATE site_liveness SET last_outcome = CASE last_outcome WHEN 'unreachable' THEN 'no-mcp' ELSE 'unreachable' END WHERE website_id = ANY($1::bigint[])",
+    ];
+    for (const sql of counted) {
+      expect({ sql, refreshes: await refreshesBy(sql) }).toEqual({ sql, refreshes: 1 });
+      await expectSameFigures();
+    }
+  });
+
   it('a rebuild of the state projection recounts, and the replay counts again', async () => {
     await rebuildStateProjection(db.pool);
     await expectSameFigures();
