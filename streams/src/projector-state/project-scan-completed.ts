@@ -142,12 +142,13 @@ export async function projectScanCompleted(pool: pg.Pool, events: Completed[], o
       // the names replaceItemSets stored for exactly these sites
       toolNames = changedWinners.map((e) => ({ websiteId: e.payload.websiteId, toolNames: e.payload.result.tools.map((t) => cleanText(t.name)) }));
     }
-    // read before the end of the chunk, which runs one writer at a time: nothing there moves these rows
+    // read before the end of the chunk, which runs one writer at a time: nothing there moves these rows.
+    // latest_scans by site (its key), then the event: an index of event ids would cost every rescan its HOT update (migration 0037).
     const changed = await client.query<{ website_id: string }>(
-      `SELECT website_id FROM latest_scans WHERE event_id = ANY($1::uuid[])
+      `SELECT website_id FROM latest_scans WHERE website_id = ANY($2::bigint[]) AND event_id = ANY($1::uuid[])
        UNION SELECT website_id FROM site_scan_outcomes WHERE event_id = ANY($1::uuid[]) AND outcome IN ('unreachable', 'not-scanned')
        ORDER BY website_id`,
-      [unique.map((e) => e.eventId)],
+      [unique.map((e) => e.eventId), [...new Set(unique.map((e) => e.payload.websiteId))]],
     );
     await refreshSitesAtEnd(client, toolNames);
 
