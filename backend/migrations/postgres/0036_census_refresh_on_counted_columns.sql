@@ -1,8 +1,8 @@
 -- The census figures' triggers (0021) refreshed every site whose latest_scans or site_liveness
 -- row an update touched. A daily rescan rewrites both rows of every site it scans (scan time,
 -- event, response time, outcome time) and almost never moves a figure, yet each refresh read
--- and compared the site's whole contribution: in a steady census that was an eighth of the
--- state projector's database time (1.4 s per 100,000 rescans) spent to change nothing.
+-- and compared the site's whole contribution: in a steady census about a sixth of the state
+-- projector's database time (1.4 s of some 8 s per 100,000 rescans) spent to change nothing.
 -- An update now refreshes only the sites whose columns census_fresh_figures reads changed.
 -- Inserts and deletes refresh as before. A full join of the transition tables, as in 0032:
 -- it can only be a hash or merge join, whatever size the cached plan was made for.

@@ -12,10 +12,11 @@ import { recordDnsLookup, type DnsLookupResult } from '../platform/metrics/scan-
  *
  * It asks for A and AAAA at once (an AAAA answer slower than the A answer by more than a
  * short grace is not waited for: the prober dials IPv4 first when there is one, and its
- * other addresses only when that fails, safe-dispatcher.ts) and never applies search domains (site names are fully qualified; a container's
- * `ndots` would otherwise multiply the queries). /etc/hosts is not read: its names are
- * local ones, which the SSRF policy refuses, and where private targets are allowed the
- * safe resolver asks the system for a name DNS does not know (safe-dispatcher.ts).
+ * other addresses only when that fails, safe-dispatcher.ts) and never applies search
+ * domains (site names are fully qualified; a container's `ndots` would otherwise multiply
+ * the queries). /etc/hosts is not read: its names are local ones, which the SSRF policy
+ * refuses, and where private targets are allowed the safe resolver asks the system for a
+ * name DNS does not know (safe-dispatcher.ts).
  */
 
 /** Looks a host name up: its addresses, IPv4 first, or a DnsLookupError. */
