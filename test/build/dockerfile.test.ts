@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { COMPILED_DIR, ROLE_NODE_FLAGS } from '@mcp-census/streams/platform/programs';
+import { COMPILED_DIR, nodeFlagsForRoles, ROLE_NODE_FLAGS } from '@mcp-census/streams/platform/programs';
 import { PROJECT_ROOT } from '@mcp-census/streams/platform/project-root';
 import { BUILT_IN_CATALOGUE } from '../../backend/src/catalogue/seed';
 import { MIGRATIONS_ROOT } from '../../backend/src/migrations/migration-files';
@@ -18,6 +19,18 @@ describe("the Dockerfile's runtime stage", () => {
     expect(stage.user).toBe('node');
     expect(stage.healthcheck).toBe(true);
     expect(stage.env.NODE_ENV).toBe('production');
+  });
+
+  it("is each compose role's command, with the V8 flags of the role it runs", () => {
+    const compose = parse(readFileSync(path.join(PROJECT_ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, { command?: string[]; environment?: { ROLES?: string } }> };
+    const roleServices = Object.entries(compose.services).filter(([, service]) => service.environment?.ROLES !== undefined);
+    expect(roleServices.length).toBeGreaterThanOrEqual(5);
+    for (const [name, service] of roleServices) {
+      const flags = nodeFlagsForRoles((service.environment?.ROLES ?? '').split(','));
+      // no command of its own runs the image's CMD, which has the role flags
+      expect(service.command ?? stage.cmd, name).toEqual(['node', '--enable-source-maps', ...flags, `${COMPILED_DIR}/main.js`]);
+    }
+    expect(compose.services.scanner?.command).toContain('--max-semi-space-size=64');
   });
 
   it('copies everything the bundle reads at run time, and no sources', () => {

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { findProjectRoot, PROJECT_ROOT, projectPath, RUNNING_COMPILED } from '@mcp-census/streams/platform/project-root';
-import { PROGRAMS, programBySource, programExecArgv, programFile, ROLE_NODE_FLAGS } from '@mcp-census/streams/platform/programs';
+import { nodeFlagsForRoles, PROGRAMS, programBySource, programExecArgv, programFile, ROLE_NODE_FLAGS, SCANNER_NODE_FLAGS } from '@mcp-census/streams/platform/programs';
+import { roleProcessArgs } from '../../backend/src/runtime/role-processes';
 
 let dir: string;
 
@@ -61,6 +62,19 @@ describe('programs', () => {
     for (const name of ['start', 'start:prod', 'bench:pipeline', 'bench:scale']) {
       for (const flag of ROLE_NODE_FLAGS) expect(scripts[name]?.split(' '), name).toContain(flag);
     }
+    // bench:scan runs the scanner in its own process
+    for (const flag of SCANNER_NODE_FLAGS) expect(scripts['bench:scan']?.split(' '), 'bench:scan').toContain(flag);
+  });
+
+  it('gives a process that runs the scanner alone the larger young generation, and any other the role flags', () => {
+    expect(SCANNER_NODE_FLAGS).toContain('--max-semi-space-size=64');
+    expect(nodeFlagsForRoles(['scanner'])).toEqual(SCANNER_NODE_FLAGS);
+    for (const roles of [['api'], ['projector-state'], ['scanner', 'api'], []]) expect(nodeFlagsForRoles(roles), roles.join()).toEqual(ROLE_NODE_FLAGS);
+    // the role processes the product starts (demo:roles, the chaos tests)
+    const tail = (args: string[]) => args.slice(2, -1);
+    expect(tail(roleProcessArgs('backend/src/main.ts', { ROLES: 'scanner' }))).toEqual([...SCANNER_NODE_FLAGS]);
+    expect(tail(roleProcessArgs('backend/src/main.ts', { ROLES: 'projector-trends' }))).toEqual([...ROLE_NODE_FLAGS]);
+    expect(tail(roleProcessArgs('backend/src/demo.ts', { ROLES: 'api' }))).toEqual([...ROLE_NODE_FLAGS]);
   });
 
   it('finds a program by its source path, and refuses one that is not listed', () => {

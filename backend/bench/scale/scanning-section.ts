@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createEventPublisher, createKafka, ensureTopics, startBroker } from '@mcp-census/streams';
-import { ROLE_NODE_FLAGS } from '@mcp-census/streams/platform/programs';
+import { SCANNER_NODE_FLAGS } from '@mcp-census/streams/platform/programs';
 import { TARGETS } from './config';
 import { cpuSecondsOf, growthAfterWarmupPct, sampleRss } from './process-rss';
 
@@ -81,10 +81,10 @@ export async function measureScanning(opts: { sites: number; processes: number; 
     const topics = { requested: `bench.${id}.requested`, completed: `bench.${id}.completed`, log: `bench.${id}.log` };
     await ensureTopics(kafka, [topics.requested, `${topics.requested}.dlq`, topics.completed, topics.log], PARTITIONS);
 
-    // The scanner role as production runs it (ROLE_NODE_FLAGS), one process per replica in one
+    // The scanner role as production runs it (SCANNER_NODE_FLAGS), one process per replica in one
     // consumer group: the partitions are split between them, as compose replicas split them.
     for (let k = 0; k < opts.processes; k += 1) {
-      scanners.push(fork(SCANNER, [], { execArgv: ['--import', tsx, ...ROLE_NODE_FLAGS, ...cpuProfileFlags], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+      scanners.push(fork(SCANNER, [], { execArgv: ['--import', tsx, ...SCANNER_NODE_FLAGS, ...cpuProfileFlags], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
     }
     await Promise.all(
       scanners.map((scanner) =>

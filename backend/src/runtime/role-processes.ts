@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { programBySource, programExecArgv, programFile } from '@mcp-census/streams/platform/programs';
+import { nodeFlagsForRoles, programBySource, programExecArgv, programFile } from '@mcp-census/streams/platform/programs';
 import { PROJECT_ROOT } from '@mcp-census/streams/platform/project-root';
 import { ROLES, type Role } from '../config/config';
 
@@ -109,9 +109,17 @@ export async function startRoleProcesses(opts: RoleProcessesOptions): Promise<Ro
   };
 }
 
+/**
+ * Node's arguments for a product process running `script` with `env`: the compiled bundle when
+ * this process runs compiled, the TypeScript source under tsx otherwise, and the V8 flags of
+ * the roles `env.ROLES` names (a scanner's young generation is larger).
+ */
+export function roleProcessArgs(script: string, env: NodeJS.ProcessEnv): string[] {
+  return [...programExecArgv(nodeFlagsForRoles((env.ROLES ?? '').split(','))), programFile(programBySource(script))];
+}
+
 function launchProcess(o: { name: ProcessName; script: string; env: NodeJS.ProcessEnv; onLine: ((line: string) => void) | undefined; readyTimeoutMs: number }): Promise<RoleProcess> {
-  // The compiled bundle when this process runs compiled, the TypeScript source under tsx otherwise.
-  const command = [...programExecArgv(), programFile(programBySource(o.script))];
+  const command = roleProcessArgs(o.script, o.env);
   const child: ChildProcess = spawn(process.execPath, command, { cwd: PROJECT_ROOT, env: o.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   let partial = '';
