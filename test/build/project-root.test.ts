@@ -68,7 +68,7 @@ describe('programs', () => {
 
   it('gives a process that runs the scanner alone the larger young generation, and any other the role flags', () => {
     expect(SCANNER_NODE_FLAGS).toContain('--max-semi-space-size=64');
-    expect(nodeFlagsForRoles(['scanner'])).toEqual(SCANNER_NODE_FLAGS);
+    for (const roles of [['scanner'], [' scanner ', ''], ['scanner', 'scanner']]) expect(nodeFlagsForRoles(roles), roles.join()).toEqual(SCANNER_NODE_FLAGS);
     for (const roles of [['api'], ['projector-state'], ['scanner', 'api'], []]) expect(nodeFlagsForRoles(roles), roles.join()).toEqual(ROLE_NODE_FLAGS);
     // the role processes the product starts (demo:roles, the chaos tests)
     const tail = (args: string[]) => args.slice(2, -1);
