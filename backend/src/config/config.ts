@@ -9,6 +9,14 @@ import { ADMIN_PASSWORD_MIN_LENGTH, isPasswordHash } from '../auth/password-hash
 export const ROLES = ['api', 'scanner', 'projector-state', 'projector-trends', 'scheduler'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** `ROLES`: the roles one process runs, comma-separated (default all); each named once. */
+export const rolesSetting = z
+  .string()
+  .trim()
+  .default(ROLES.join(','))
+  .transform((v) => [...new Set(v.split(',').map((r) => r.trim()).filter(Boolean))])
+  .pipe(z.array(z.enum(ROLES)).min(1, 'must name at least one role'));
+
 const optionalUrl = (protocols: string[]) =>
   z
     .string()
@@ -131,12 +139,7 @@ const envSchema = z.object({
     .enum(['start', 'join', ''], { error: 'must be start or join' })
     .default('start')
     .transform((v) => (v === '' ? 'start' : v)),
-  ROLES: z
-    .string()
-    .trim()
-    .default(ROLES.join(','))
-    .transform((v) => v.split(',').map((r) => r.trim()).filter(Boolean))
-    .pipe(z.array(z.enum(ROLES)).min(1, 'must name at least one role')),
+  ROLES: rolesSetting,
   LOG_LEVEL: z
     .enum([...LOG_LEVELS, ''], { error: `must be one of ${LOG_LEVELS.join(', ')}` })
     .default('info')
@@ -351,7 +354,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       clickhousePort: e.EMBEDDED_CLICKHOUSE_PORT,
       kafkaPort: e.EMBEDDED_KAFKA_PORT,
     },
-    roles: [...new Set(e.ROLES)],
+    roles: e.ROLES,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
     catalogueFile: e.CATALOGUE_FILE,

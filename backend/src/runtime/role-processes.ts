@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { nodeFlagsForRoles, programBySource, programExecArgv, programFile } from '@mcp-census/streams/platform/programs';
 import { PROJECT_ROOT } from '@mcp-census/streams/platform/project-root';
-import { ROLES, type Role } from '../config/config';
+import { ROLES, rolesSetting, type Role } from '../config/config';
 
 const READY = /ready on http:\/\/localhost:(\d+)/;
 
@@ -115,7 +115,7 @@ export async function startRoleProcesses(opts: RoleProcessesOptions): Promise<Ro
  * the roles `env.ROLES` names (a scanner's young generation is larger).
  */
 export function roleProcessArgs(script: string, env: NodeJS.ProcessEnv): string[] {
-  return [...programExecArgv(nodeFlagsForRoles((env.ROLES ?? '').split(','))), programFile(programBySource(script))];
+  return [...programExecArgv(nodeFlagsForRoles(rolesSetting.parse(env.ROLES))), programFile(programBySource(script))];
 }
 
 function launchProcess(o: { name: ProcessName; script: string; env: NodeJS.ProcessEnv; onLine: ((line: string) => void) | undefined; readyTimeoutMs: number }): Promise<RoleProcess> {

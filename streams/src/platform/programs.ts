@@ -68,10 +68,9 @@ export const ROLE_NODE_FLAGS = ['--max-semi-space-size=32', '--heap-growing-perc
  */
 export const SCANNER_NODE_FLAGS = ['--max-semi-space-size=64', '--heap-growing-percent=150'] as const;
 
-/** The V8 flags of a process that runs `roles` (read as the config reads ROLES: trimmed, blanks and repeats dropped). */
+/** The V8 flags of a process that runs `roles` (as the config parses ROLES: each named once). */
 export function nodeFlagsForRoles(roles: readonly string[]): readonly string[] {
-  const named = new Set(roles.map((role) => role.trim()).filter(Boolean));
-  return named.size === 1 && named.has('scanner') ? SCANNER_NODE_FLAGS : ROLE_NODE_FLAGS;
+  return roles.length === 1 && roles[0] === 'scanner' ? SCANNER_NODE_FLAGS : ROLE_NODE_FLAGS;
 }
 
 /**
