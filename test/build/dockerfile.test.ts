@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { COMPILED_DIR, nodeFlagsForRoles, ROLE_NODE_FLAGS } from '@mcp-census/streams/platform/programs';
 import { PROJECT_ROOT } from '@mcp-census/streams/platform/project-root';
 import { BUILT_IN_CATALOGUE } from '../../backend/src/catalogue/seed';
+import { rolesSetting } from '../../backend/src/config/config';
 import { MIGRATIONS_ROOT } from '../../backend/src/migrations/migration-files';
 import { FRONTEND_DIST } from '../../backend/src/runtime/census-server';
 import { parseInstructions, parseRuntimeStage } from '../../scripts/production-check/dockerfile';
@@ -26,7 +27,7 @@ describe("the Dockerfile's runtime stage", () => {
     const roleServices = Object.entries(compose.services).filter(([, service]) => service.environment?.ROLES !== undefined);
     expect(roleServices.length).toBeGreaterThanOrEqual(5);
     for (const [name, service] of roleServices) {
-      const flags = nodeFlagsForRoles((service.environment?.ROLES ?? '').split(','));
+      const flags = nodeFlagsForRoles(rolesSetting.parse(service.environment?.ROLES));
       // no command of its own runs the image's CMD, which has the role flags
       expect(service.command ?? stage.cmd, name).toEqual(['node', '--enable-source-maps', ...flags, `${COMPILED_DIR}/main.js`]);
     }
