@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The sections of `npm run bench:scale`, in the order they run. */
-export const SECTIONS = ['import', 'projection', 'api', 'trends', 'downloads', 'overview', 'scanning'] as const;
+export const SECTIONS = ['import', 'projection', 'api', 'trends', 'downloads', 'overview', 'rescans', 'scanning'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 /** The issue's targets, exact. */
@@ -27,6 +27,8 @@ const envSchema = z.object({
     .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean))
     .pipe(z.array(z.enum(SECTIONS))),
   SCALE_OVERVIEW_RUNS: count(7),
+  /** Days of rescans after the first scans (rescans section): the last one is measured, the first two set up each site's history. */
+  SCALE_RESCAN_DAYS: count(3),
 });
 
 export interface ScaleConfig {
@@ -34,6 +36,7 @@ export interface ScaleConfig {
   scanSites: number;
   sections: Set<Section>;
   overviewRuns: number;
+  rescanDays: number;
 }
 
 export function loadScaleConfig(env: NodeJS.ProcessEnv = process.env): ScaleConfig {
@@ -43,5 +46,6 @@ export function loadScaleConfig(env: NodeJS.ProcessEnv = process.env): ScaleConf
     scanSites: e.SCALE_SCAN_SITES,
     sections: new Set(e.SCALE_ONLY.length > 0 ? e.SCALE_ONLY : SECTIONS),
     overviewRuns: e.SCALE_OVERVIEW_RUNS,
+    rescanDays: e.SCALE_RESCAN_DAYS,
   };
 }

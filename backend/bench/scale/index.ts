@@ -8,6 +8,8 @@
  *  - downloads: the open-data files streamed from the running product, with
  *    its RSS sampled;
  *  - overview: the Overview in Chromium until its figures show;
+ *  - rescans: SCALE_RESCAN_DAYS (default 3) more days of one scan per site,
+ *    each projector timed over the last one (the daily census's steady state);
  *  - scanning: SCALE_SCAN_SITES (default 100,000) simulated sites through
  *    the scanner role in a process of its own.
  * SCALE_ONLY=import,projection,… runs some sections (the product sections
@@ -28,6 +30,7 @@ import { measureImport } from './import-section';
 import { ensureFrontendBuild, measureOverview } from './overview-section';
 import { expectedMcpSites, measureProjection } from './projection-section';
 import { startScaleProduct, type ScaleProduct } from './scale-product';
+import { measureRescans } from './rescans-section';
 import { measureScanning } from './scanning-section';
 import { waitForProjectedMetrics } from './projected-metrics';
 
@@ -84,9 +87,11 @@ async function productSections(): Promise<void> {
   await rm(csvFile, { force: true });
 
   // the later sections measure the census with one scan of every site projected
-  if ((['projection', 'api', 'trends', 'downloads', 'overview'] as const).some(selected)) {
-    const ids = (await db.query<{ id: string }>('SELECT id FROM websites ORDER BY id')).rows.map((r) => Number(r.id));
-    const projection = await measureProjection({ kafka: createKafka({ brokers: running.brokers, clientId: 'bench-scale' }), pool: db, clickhouse: ch, ids, progress });
+  const kafka = createKafka({ brokers: running.brokers, clientId: 'bench-scale' });
+  let ids: number[] = [];
+  if ((['projection', 'api', 'trends', 'downloads', 'overview', 'rescans'] as const).some(selected)) {
+    ids = (await db.query<{ id: string }>('SELECT id FROM websites ORDER BY id')).rows.map((r) => Number(r.id));
+    const projection = await measureProjection({ kafka, pool: db, clickhouse: ch, ids, progress });
     const checks = await waitForProjectedMetrics(running.origin, { totalWebsites: config.sites, mcpEnabled: expectedMcpSites(ids) }, progress);
     if (selected('projection')) figures.projection = { ...projection, checks };
   }
@@ -113,6 +118,15 @@ async function productSections(): Promise<void> {
       figures.overview = await measureOverview({ origin: running.origin, sites: config.sites, runs: config.overviewRuns, progress });
     });
   }
+  // last of the product's sections: the census it leaves has days of history the others were not measured on
+  if (selected('rescans')) {
+    await section('rescans', async () => {
+      const rescans = await measureRescans({ kafka, pool: db, clickhouse: ch, ids, days: config.rescanDays, progress });
+      // the rescans find what each site listed before: the figures stay those of the first scans
+      const checks = await waitForProjectedMetrics(running.origin, { totalWebsites: config.sites, mcpEnabled: expectedMcpSites(ids) }, progress);
+      figures.rescans = { ...rescans, checks, pass: rescans.state.pass && rescans.trends.pass && checks.pass };
+    });
+  }
   await ch.close();
   clickhouse = undefined;
   await db.end();
@@ -130,7 +144,7 @@ function failing(node: unknown, at: string[] = []): string[] {
 }
 
 try {
-  const productSectionsSelected = (['import', 'projection', 'api', 'trends', 'downloads', 'overview'] as const).some(selected);
+  const productSectionsSelected = (['import', 'projection', 'api', 'trends', 'downloads', 'overview', 'rescans'] as const).some(selected);
   if (productSectionsSelected) await section('setup', productSections);
   if (selected('scanning')) {
     await section('scanning', async () => {
