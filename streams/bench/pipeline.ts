@@ -85,7 +85,8 @@ interface ProjectorRate {
   /**
    * Over the last day's events (null with one day): from the last poll at which the committed
    * offsets had not passed them (a chunk's commit moves them thousands of events at once, so the
-   * first poll past them can come at the very end; this counts at most one chunk more).
+   * first poll past them can come at the very end; this also counts what was committed between two
+   * polls, 250 ms apart, before the day).
    */
   lastDayEventsPerSecond: number | null;
 }

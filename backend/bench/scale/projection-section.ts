@@ -69,7 +69,7 @@ export interface TimedSpan {
  * every event; with `lastFrom`, also the rate over the events past it, from the last poll
  * at which the committed offsets had not passed it (a chunk's commit moves them thousands of
  * events at once, so the first poll past it can come at the very end; from the poll before,
- * the figure counts at most one chunk more than the span, at the span's rate or slower).
+ * the figure also counts what was committed between two polls, 250 ms apart, before the span).
  */
 export async function timeProjector(
   kafka: Kafka,
