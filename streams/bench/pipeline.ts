@@ -33,13 +33,13 @@ import { startBroker } from '../src/broker/index';
 import { p95, p95OfRuns } from './fixtures/query-timing';
 import { createKafka } from '../src/kafka/client';
 import { createEventPublisher } from '../src/kafka/event-publisher';
-import { highWatermarks, waitForGroupToReach } from '../src/kafka/group-offsets';
 import { ensureTopics } from '../src/kafka/topics';
 import { createLogger } from '../src/platform/logger';
 import { startStateProjector } from '../src/projector-state/projector';
 import { createCategoryLookup, ensureDailyTotals, refreshDailyTotals, startTrendsProjector } from '../src/projector-trends/index';
 import { bulkLoadTrendFacts } from './fixtures/bulk-trend-facts';
 import { scanCompletedEvent } from './fixtures/scan-events';
+import { timeCatchUp } from './fixtures/catch-up-timing';
 
 const SITES = Number(process.env.SITES ?? 10_000);
 const PROJECT_DAYS = Number(process.env.PROJECT_DAYS ?? 30);
@@ -82,37 +82,26 @@ async function produceHistory(kafka: Kafka, siteIds: number[], end: Date): Promi
 
 interface ProjectorRate {
   eventsPerSecond: number;
-  /**
-   * Over the last day's events (null with one day): from the last poll at which the committed
-   * offsets had not passed them (a chunk's commit moves them thousands of events at once, so the
-   * first poll past them can come at the very end; this also counts what was committed between two
-   * polls, 250 ms apart, before the day).
-   */
+  /** Over the last day's events (null with one day), timed as timeCatchUp times a span. */
   lastDayEventsPerSecond: number | null;
 }
 
 /** Runs one projector from offset 0 until its group has committed every event; events/s overall and over the last day. */
 async function timeProjector(kafka: Kafka, name: string, groupId: string, start: () => Promise<{ stop(): Promise<void> }>): Promise<ProjectorRate> {
-  const targets = await highWatermarks(kafka, TOPICS.completed);
-  const total = [...targets.values()].reduce((a, b) => a + b, 0);
-  // the history is produced day by day, so the last SITES offsets are the last day's scans
-  const lastDayFrom = PROJECT_DAYS > 1 ? total - SITES : null;
-  const t0 = performance.now();
-  let lastDay: { at: number; done: number } | null = lastDayFrom === null ? null : { at: t0, done: 0 };
-  const running = await start();
   let last = 0;
-  await waitForGroupToReach(kafka, groupId, TOPICS.completed, targets, {
-    timeoutMs: 30 * 60_000,
-    onProgress: (done) => {
-      if (lastDayFrom !== null && done <= lastDayFrom) lastDay = { at: performance.now(), done };
+  const timing = await timeCatchUp(kafka, TOPICS.completed, groupId, start, {
+    // the history is produced day by day, so the last SITES offsets are the last day's scans
+    ...(PROJECT_DAYS > 1 ? { lastFrom: SITES * (PROJECT_DAYS - 1) } : {}),
+    onProgress: (done, total) => {
       if (done - last >= 25_000) progress(`${name}: ${(last = done)}/${total}`);
     },
   });
-  const finished = performance.now();
-  await running.stop();
-  const lastDayRate = (from: { at: number; done: number } | null): number | null =>
-    from === null || finished <= from.at ? null : Math.round((total - from.done) / ((finished - from.at) / 1000));
-  return { eventsPerSecond: Math.round(total / ((finished - t0) / 1000)), lastDayEventsPerSecond: lastDayRate(lastDay) };
+  const perSecond = (events: number, ms: number): number => Math.round(events / (ms / 1000));
+  const { last: lastDay } = timing;
+  return {
+    eventsPerSecond: perSecond(timing.events, timing.reachedMs),
+    lastDayEventsPerSecond: lastDay === null || timing.reachedMs <= lastDay.fromMs ? null : perSecond(lastDay.events, timing.reachedMs - lastDay.fromMs),
+  };
 }
 
 async function timeQueries(client: ClickHouseClient, now: Date): Promise<Record<string, number>> {

@@ -1,9 +1,10 @@
 import type { ClickHouseClient } from '@clickhouse/client';
 import { TOPICS } from '@mcp-census/schemas';
-import { buildEnvelope, createEventPublisher, type EventPublisher, highWatermarks, stateProjection, trendsProjection, waitForGroupToReach } from '@mcp-census/streams';
+import { buildEnvelope, createEventPublisher, type EventPublisher, stateProjection, trendsProjection } from '@mcp-census/streams';
 import { createLogger } from '@mcp-census/streams/platform/logger';
 import type { Kafka } from 'kafkajs';
 import type pg from 'pg';
+import { timeCatchUp } from '../../../streams/bench/fixtures/catch-up-timing';
 import { scanResult } from '../../../streams/bench/fixtures/scan-events';
 import { TARGETS } from './config';
 
@@ -66,10 +67,8 @@ export interface TimedSpan {
 
 /**
  * Starts one projector where its group stands and times it until the group has committed
- * every event; with `lastFrom`, also the rate over the events past it, from the last poll
- * at which the committed offsets had not passed it (a chunk's commit moves them thousands of
- * events at once, so the first poll past it can come at the very end; from the poll before,
- * the figure also counts what was committed between two polls, 250 ms apart, before the span).
+ * every event and the projector has stopped; with `lastFrom`, also the span past it, timed
+ * as timeCatchUp times one.
  */
 export async function timeProjector(
   kafka: Kafka,
@@ -79,35 +78,23 @@ export async function timeProjector(
   progress: (m: string) => void,
   span: TimedSpan = {},
 ): Promise<ProjectorFigure & { last?: ProjectorFigure }> {
-  const targets = await highWatermarks(kafka, TOPICS.scanCompleted);
-  const total = [...targets.values()].reduce((a, b) => a + b, 0);
   const from = span.from ?? 0;
-  let lastStart: { at: number; done: number } | undefined;
-  const t0 = performance.now();
-  if (span.lastFrom !== undefined && from <= span.lastFrom) lastStart = { at: t0, done: from };
-  const running = await start();
   let last = from;
-  try {
-    await waitForGroupToReach(kafka, groupId, TOPICS.scanCompleted, targets, {
-      timeoutMs: 30 * 60_000,
-      onProgress: (done) => {
-        if (span.lastFrom !== undefined && done <= span.lastFrom) lastStart = { at: performance.now(), done };
-        if (done - last >= Math.max(10_000, (total - from) / 10)) progress(`${name}: ${(last = done)}/${total}`);
-      },
-    });
-  } finally {
-    await running.stop();
-  }
-  const finished = performance.now();
+  const timing = await timeCatchUp(kafka, TOPICS.scanCompleted, groupId, start, {
+    ...span,
+    onProgress: (done, total) => {
+      if (done - last >= Math.max(10_000, (total - from) / 10)) progress(`${name}: ${(last = done)}/${total}`);
+    },
+  });
   const figure = (events: number, ms: number): ProjectorFigure => {
     const eventsPerSecond = Math.round(events / (ms / 1000));
     return { eventsPerSecond, seconds: Math.round(ms / 100) / 10, target: `≥ ${TARGETS.projectionEventsPerSecond.toLocaleString('en')} events/s`, pass: eventsPerSecond >= TARGETS.projectionEventsPerSecond };
   };
-  const whole = figure(total - from, finished - t0);
+  const whole = figure(timing.events, timing.stoppedMs);
   progress(`${name}: ${whole.eventsPerSecond} events/s (${whole.seconds.toFixed(1)} s)`);
-  if (lastStart === undefined || finished <= lastStart.at) return whole;
-  const lastFigure = figure(total - lastStart.done, finished - lastStart.at);
-  progress(`${name}, the last ${total - lastStart.done} events: ${lastFigure.eventsPerSecond} events/s`);
+  if (timing.last === null || timing.stoppedMs <= timing.last.fromMs) return whole;
+  const lastFigure = figure(timing.last.events, timing.stoppedMs - timing.last.fromMs);
+  progress(`${name}, the last ${timing.last.events} events: ${lastFigure.eventsPerSecond} events/s`);
   return { ...whole, last: lastFigure };
 }
 
