@@ -183,13 +183,16 @@ try {
     const t1 = performance.now();
     await ensureDailyTotals(queryClient);
     const rollupBuildMs = performance.now() - t1;
-    // what one live chunk costs the projector: today's totals recomputed
+    // what one live chunk costs the projector: today's totals recomputed. The day's first refresh
+    // also builds the snapshot of the day before (once a day, from the whole history here, where
+    // no earlier snapshot exists); the others read it.
     const refreshTimes: number[] = [];
-    for (let i = 0; i < 10; i += 1) {
+    for (let i = 0; i < 11; i += 1) {
       const t = performance.now();
       await refreshDailyTotals(queryClient, now.toISOString().slice(0, 10));
       refreshTimes.push(performance.now() - t);
     }
+    const [firstRefreshMs = 0] = refreshTimes.splice(0, 1);
     const p95Ms = await timeQueries(queryClient, now);
     queriesPass = Object.values(p95Ms).every((ms) => ms < TARGET_P95_MS);
     queries = {
@@ -198,6 +201,7 @@ try {
       facts: SITES * QUERY_DAYS,
       bulkLoadMs: Math.round(bulkLoadMs),
       rollupBuildMs: Math.round(rollupBuildMs),
+      liveRefreshFirstMs: Math.round(firstRefreshMs),
       liveRefreshP95Ms: p95(refreshTimes),
       runs: RUNS,
       p95Ms,

@@ -56,7 +56,7 @@ async function replayTrends(): Promise<number> {
     const group = trendsProjection.TRENDS_PROJECTOR_GROUP;
     await resetGroupToEarliest(kafka, group, TOPICS.scanCompleted);
     const target = await highWatermarks(kafka, TOPICS.scanCompleted);
-    const running = await trendsProjection.startTrendsProjector({ kafka, clickhouse, categoryOf: trendsProjection.createCategoryLookup(pool), log, liveness: config.liveness });
+    const running = await trendsProjection.startTrendsProjector({ kafka, clickhouse, categoryOf: trendsProjection.createCategoryLookup(pool), serialize: trendsProjection.serializeRefreshes(pool), log, liveness: config.liveness });
     try {
       await waitForGroupToReach(kafka, group, TOPICS.scanCompleted, target, { timeoutMs: 30 * 60_000, onProgress: progressPrinter('trends') });
     } finally {

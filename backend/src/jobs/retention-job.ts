@@ -48,7 +48,7 @@ const CLICKHOUSE_PRUNED_TABLES = [
 const chTime = (d: Date): string => `toDateTime64('${d.toISOString().replace('T', ' ').replace('Z', '')}', 3, 'UTC')`;
 
 /**
- * Deletes data older than its retention. The trend rollups (trend_site_days,
+ * Deletes data older than its retention. The trend rollups (trend_site_days_by_day,
  * trend_daily_totals, trend_first_adoptions) are left to their own TTL, so
  * trends keep their history while raw facts go. Postgres deletes run in
  * batches so no statement holds locks for long.

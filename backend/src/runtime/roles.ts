@@ -108,7 +108,7 @@ export async function startRoles(opts: RoleOptions): Promise<RunningRoles> {
       const stops = role();
       const clickhouse = instrumentClickHouse(createClient({ url: opts.clickhouseUrl, database: opts.clickhouseDatabase }), 'projector-trends');
       stops.push(['trends ClickHouse client', () => clickhouse.close()]);
-      const projector = await trendsProjection.startTrendsProjector({ kafka, clickhouse, categoryOf: trendsProjection.createCategoryLookup(pool), log: log.child({ role: 'projector-trends' }), liveness: config.liveness });
+      const projector = await trendsProjection.startTrendsProjector({ kafka, clickhouse, categoryOf: trendsProjection.createCategoryLookup(pool), serialize: trendsProjection.serializeRefreshes(pool), log: log.child({ role: 'projector-trends' }), liveness: config.liveness });
       stops.push(['trends projector', () => projector.stop()]);
       log.info('role projector-trends: projecting scan results into ClickHouse');
     }

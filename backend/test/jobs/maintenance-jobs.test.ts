@@ -124,7 +124,7 @@ describe('retention', () => {
 
     const counts = async () => {
       const rs = await clickhouse.query({
-        query: 'SELECT (SELECT count() FROM trend_scan_facts) AS facts, (SELECT count() FROM trend_site_days) AS site_days, (SELECT count() FROM site_scan_history) AS history',
+        query: 'SELECT (SELECT count() FROM trend_scan_facts) AS facts, (SELECT count() FROM trend_site_days_by_day) AS site_days, (SELECT count() FROM site_scan_history) AS history',
         format: 'JSONEachRow',
       });
       const [ch] = await rs.json<{ facts: string; site_days: string; history: string }>();

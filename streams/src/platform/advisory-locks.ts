@@ -18,6 +18,8 @@ export const LOCKS = {
   scheduler: 3,
   /** The single active runner of backend/src/jobs (reports, history, deletions, retention). */
   scheduledJobs: 4,
+  /** The trends projectors' daily-totals refreshes, one at a time across replicas (streams/src/projector-trends/rollup). */
+  trendsRefresh: 5,
 } as const;
 
 export type LockName = keyof typeof LOCKS;

@@ -1,18 +1,25 @@
 import type { ClickHouseClient } from '@clickhouse/client';
 import type { LivenessSettings } from '@mcp-census/schemas/liveness-settings';
 import { TREND_FACTS_TABLE } from './project-scan-facts';
+import { SITE_DAYS_TABLE } from './rollup/site-state-snapshots';
 
 /**
- * For each given site, a departure row in trend_site_days for every confirmed
+ * For each given site, a departure row in the site-days for every confirmed
  * unreachable streak in its history (the unreachable facts between two facts
  * that were not): dated at the confirming scan (the first with ≥ N streak
  * scans spanning ≥ H hours), versioned like that scan's own row would be,
  * counting in no total. Derived from the whole fact history each time, so
  * redelivery, re-runs and any arrival order write the same rows; the next
  * reached scan writes a newer row and the site counts again.
+ *
+ * Only streaks confirmed on or after `from` (the chunk's first day, where its
+ * totals refresh starts) are written: one the chunk's facts create or move is
+ * confirmed at one of them or later, and an older one was written by the chunk
+ * that confirmed it. So no row lands before the days the refresh recomputes,
+ * whose state it reads from a snapshot (rollup/site-state-snapshots.ts).
  */
 const SQL = `
-INSERT INTO trend_site_days (website_id, day, ver, category, has_mcp, tools_count, resources_count, prompts_count, present)
+INSERT INTO ${SITE_DAYS_TABLE} (website_id, day, ver, category, has_mcp, tools_count, resources_count, prompts_count, present)
 SELECT website_id, toDate(scan_time, 'UTC'), ver, category, 0, 0, 0, 0, 0
 FROM (
   SELECT website_id, anchor, scan_time, ver, category,
@@ -32,14 +39,14 @@ FROM (
   WHERE outcome = 'unreachable'
   WINDOW streak AS (PARTITION BY website_id, anchor ORDER BY scan_time, ver ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
 )
-WHERE k >= {scans:UInt32} AND dateDiff('millisecond', first, scan_time) >= {spanMs:UInt64}
+WHERE k >= {scans:UInt32} AND dateDiff('millisecond', first, scan_time) >= {spanMs:UInt64} AND toDate(scan_time, 'UTC') >= {from:Date}
 ORDER BY website_id, anchor, scan_time, ver
 LIMIT 1 BY website_id, anchor`;
 
-export async function recordConfirmedDepartures(client: ClickHouseClient, websiteIds: readonly number[], settings: LivenessSettings): Promise<void> {
+export async function recordConfirmedDepartures(client: ClickHouseClient, websiteIds: readonly number[], settings: LivenessSettings, from: string): Promise<void> {
   if (websiteIds.length === 0) return;
   await client.command({
     query: SQL,
-    query_params: { sites: [...new Set(websiteIds)], scans: settings.confirmScans, spanMs: Math.round(settings.confirmHours * 3_600_000) },
+    query_params: { sites: [...new Set(websiteIds)], scans: settings.confirmScans, spanMs: Math.round(settings.confirmHours * 3_600_000), from },
   });
 }

@@ -5,3 +5,4 @@ export { refreshDailyTotals, ensureDailyTotals, DAILY_TOTALS_TABLE } from './rol
 export { RefreshCoalescer } from './rollup/refresh-coalescer';
 export { startTrendsProjector, TRENDS_PROJECTOR_GROUP, type TrendsProjectorOptions, type RunningTrendsProjector } from './projector';
 export { rebuildTrendsProjection, TREND_TABLES } from './rebuild';
+export { serializeRefreshes, type Serialize } from './rollup/serialize-refreshes';

@@ -24,12 +24,12 @@ export async function projectTrends(
 ): Promise<{ inserted: number }> {
   // independent tables: the engine runs the two INSERT streams side by side
   const [{ inserted }] = await Promise.all([projectScanFacts(client, events, categoryOf), projectScanHistory(client, events)]);
+  if (inserted === 0) return { inserted };
+  const earliest = events.reduce((min, e) => (e.payload.scanTime < min ? e.payload.scanTime : min), events[0]?.payload.scanTime ?? '');
+  const from = new Date(earliest).toISOString().slice(0, 10);
   // after the facts: departures are derived from them
   const unreachable = events.filter((e) => scanOutcome(e.payload.result) === 'unreachable').map((e) => e.payload.websiteId);
-  await recordConfirmedDepartures(client, unreachable, liveness);
-  if (inserted > 0) {
-    const earliest = events.reduce((min, e) => (e.payload.scanTime < min ? e.payload.scanTime : min), events[0]?.payload.scanTime ?? '');
-    await refresh(new Date(earliest).toISOString().slice(0, 10));
-  }
+  await recordConfirmedDepartures(client, unreachable, liveness, from);
+  await refresh(from);
   return { inserted };
 }

@@ -8,6 +8,7 @@ import type { CategoryOf } from './project-scan-facts';
 import { projectTrends } from './project-trends';
 import { RefreshCoalescer } from './rollup/refresh-coalescer';
 import { ensureDailyTotals, refreshDailyTotals } from './rollup/refresh-daily-totals';
+import type { Serialize } from './rollup/serialize-refreshes';
 
 export const TRENDS_PROJECTOR_GROUP = 'mcp-census.projector-trends';
 
@@ -30,6 +31,12 @@ export interface TrendsProjectorOptions {
   partitionsConsumedConcurrently?: number;
   /** LIVENESS_CONFIRM_SCANS / LIVENESS_CONFIRM_HOURS: when an unreachable site leaves the trend totals (default 3 scans over 24 h). */
   liveness?: LivenessSettings;
+  /**
+   * Runs each daily-totals refresh alone across the deployment (the app passes serializeRefreshes,
+   * a Postgres advisory lock): replicas' refreshes must take turns over the state snapshots. A
+   * single process needs none; its refreshes take turns already (RefreshCoalescer).
+   */
+  serialize?: Serialize;
 }
 
 export interface RunningTrendsProjector {
@@ -44,8 +51,9 @@ export interface RunningTrendsProjector {
  * share one refresh.
  */
 export async function startTrendsProjector(opts: TrendsProjectorOptions): Promise<RunningTrendsProjector> {
-  await ensureDailyTotals(opts.clickhouse);
-  const rollup = new RefreshCoalescer((from) => refreshDailyTotals(opts.clickhouse, from));
+  const serialize: Serialize = opts.serialize ?? ((run) => run());
+  await serialize(() => ensureDailyTotals(opts.clickhouse));
+  const rollup = new RefreshCoalescer((from) => serialize(() => refreshDailyTotals(opts.clickhouse, from)));
   const topic = opts.topics?.completed ?? TOPICS.scanCompleted;
   const consumer = await runEventConsumer({
     kafka: opts.kafka,

@@ -2,10 +2,20 @@ import type { ClickHouseClient } from '@clickhouse/client';
 
 /**
  * Every table the trends projection writes (facts first; two rollups are fed by
- * materialized views, the daily totals by the projector), then the per-site
- * scan history and its definition bodies.
+ * materialized views, the daily totals and the snapshots behind them by the
+ * projector, a snapshot's build row before its rows), then the per-site scan
+ * history and its definition bodies.
  */
-export const TREND_TABLES = ['trend_scan_facts', 'trend_site_days', 'trend_first_adoptions', 'trend_daily_totals', 'site_scan_history', 'site_definition_bodies'] as const;
+export const TREND_TABLES = [
+  'trend_scan_facts',
+  'trend_site_days_by_day',
+  'trend_first_adoptions',
+  'trend_daily_totals',
+  'trend_site_state_snapshot_builds',
+  'trend_site_state_snapshots',
+  'site_scan_history',
+  'site_definition_bodies',
+] as const;
 
 /**
  * Empties the trend projection so a replay of scan.completed.v1 from offset 0

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { ClickHouseClient } from '@clickhouse/client';
 import { siteStateDeltas } from './site-state-deltas';
+import { SITE_DAYS_TABLE, snapshotBefore } from './site-state-snapshots';
 
 export const DAILY_TOTALS_TABLE = 'trend_daily_totals';
 
@@ -19,13 +20,18 @@ const zero = (): Totals => ({ websites: 0, mcpEnabled: 0, tools: 0, resources: 0
 
 /**
  * Recomputes the daily totals from `from` ('YYYY-MM-DD') to the last day with
- * data and writes one whole row per day. The version is taken before reading,
- * so of two overlapping computations the later-started one (which saw every
- * batch inserted before it started) wins on every day it wrote.
+ * data and writes one whole row per day. Every site's state before `from`
+ * comes from the snapshot of the day before (built when missing); the days
+ * from `from` on, from their site-days. The version is taken after the
+ * snapshots dated `from` or later are dropped and before reading, so of two
+ * computations the later-started one (which saw every batch inserted before
+ * it started) wins on every day it wrote. Refreshes take turns
+ * (snapshotBefore).
  */
 export async function refreshDailyTotals(client: ClickHouseClient, from: string): Promise<{ days: number }> {
+  const snapshot = await snapshotBefore(client, from);
   const version = Date.now() * 1000 + randomInt(1000);
-  const deltas = await siteStateDeltas(client, from);
+  const deltas = await siteStateDeltas(client, from, snapshot);
   const last = deltas.at(-1)?.day;
   if (!last) return { days: 0 };
   const byCategory = new Map<string, Totals>();
@@ -75,7 +81,7 @@ export async function refreshDailyTotals(client: ClickHouseClient, from: string)
  */
 export async function ensureDailyTotals(client: ClickHouseClient): Promise<void> {
   const rs = await client.query({
-    query: `SELECT (SELECT count() FROM ${DAILY_TOTALS_TABLE}) AS totals, (SELECT count() FROM trend_site_days) AS days, toString((SELECT min(day) FROM trend_site_days)) AS first`,
+    query: `SELECT (SELECT count() FROM ${DAILY_TOTALS_TABLE}) AS totals, (SELECT count() FROM ${SITE_DAYS_TABLE}) AS days, toString((SELECT min(day) FROM ${SITE_DAYS_TABLE})) AS first`,
     format: 'JSONEachRow',
   });
   const [row] = await rs.json<{ totals: number | string; days: number | string; first: string }>();

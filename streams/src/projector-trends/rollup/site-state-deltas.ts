@@ -1,5 +1,6 @@
 import type { ClickHouseClient } from '@clickhouse/client';
 import { z } from 'zod';
+import { SITE_DAYS_TABLE, SNAPSHOTS_TABLE } from './site-state-snapshots';
 
 /** Net change of the carried-forward totals of one category on one UTC day. */
 export interface CategoryDayDelta {
@@ -23,16 +24,16 @@ const rowSchema = z.object({
 });
 
 /**
- * Each site's state as of the day before `{from}` becomes one row dated
- * `{from}` (argMax by ver: exact whatever the merge state); each later
- * site-day row (FINAL: its day's latest scan) becomes the difference to the
- * site's previous state (lagInFrame per site). A site whose category changed
- * leaves the old category and joins the new one; a departure row (present = 0:
- * confirmed unreachable, opted out) counts in nothing, not even the site count.
- * Summed per (day, category), a running sum from `{from}` on gives every day's
- * totals.
+ * Each site's state as of the day before `{from}` (its row in the snapshot of
+ * that day, site-state-snapshots.ts) becomes one row dated `{from}`; each
+ * later site-day row (FINAL: its day's latest scan) becomes the difference to
+ * the site's previous state (lagInFrame per site). A site whose category
+ * changed leaves the old category and joins the new one; a departure row
+ * (present = 0: confirmed unreachable, opted out) counts in nothing, not even
+ * the site count. Summed per (day, category), a running sum from `{from}` on
+ * gives every day's totals.
  */
-const SQL = `
+const sql = (withSnapshot: boolean): string => `
 SELECT toString(d) AS day, x.1 AS category,
        sum(x.2) AS websites, sum(x.3) AS mcp_enabled, sum(x.4) AS tools, sum(x.5) AS resources, sum(x.6) AS prompts
 FROM (
@@ -51,16 +52,13 @@ FROM (
            lagInFrame(r, 1, toInt64(0)) OVER site AS pr,
            lagInFrame(p, 1, toInt64(0)) OVER site AS pp
     FROM (
-      -- filtered in a subquery: the outer "AS day" alias would shadow the column in WHERE
-      SELECT website_id, {from:Date} - 1 AS day,
-             toString(argMax(category, ver)) AS cat, toInt64(argMax(present, ver)) AS w, toInt64(argMax(has_mcp, ver)) AS m,
-             toInt64(argMax(tools_count, ver)) AS t, toInt64(argMax(resources_count, ver)) AS r, toInt64(argMax(prompts_count, ver)) AS p
-      FROM (SELECT website_id, ver, category, present, has_mcp, tools_count, resources_count, prompts_count FROM trend_site_days WHERE day < {from:Date})
-      GROUP BY website_id
-      UNION ALL
+      ${withSnapshot ? `SELECT website_id, {from:Date} - 1 AS day, toString(category) AS cat, toInt64(present) AS w, toInt64(has_mcp) AS m,
+             toInt64(tools_count) AS t, toInt64(resources_count) AS r, toInt64(prompts_count) AS p
+      FROM ${SNAPSHOTS_TABLE} WHERE as_of = {snapshot:Date}
+      UNION ALL` : ''}
       SELECT website_id, day, toString(category) AS cat, toInt64(present) AS w, toInt64(has_mcp) AS m, toInt64(tools_count) AS t,
              toInt64(resources_count) AS r, toInt64(prompts_count) AS p
-      FROM trend_site_days FINAL
+      FROM ${SITE_DAYS_TABLE} FINAL
       WHERE day >= {from:Date}
     )
     WINDOW site AS (PARTITION BY website_id ORDER BY day ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
@@ -69,9 +67,16 @@ FROM (
 GROUP BY d, category
 ORDER BY d, category`;
 
-/** Per (day, category) changes of the carried-forward totals from `from` ('YYYY-MM-DD') on, oldest first. */
-export async function siteStateDeltas(client: ClickHouseClient, from: string): Promise<CategoryDayDelta[]> {
-  const rs = await client.query({ query: SQL, format: 'JSONEachRow', query_params: { from } });
+/**
+ * Per (day, category) changes of the carried-forward totals from `from` ('YYYY-MM-DD') on, oldest first.
+ * `snapshot`: the day before `from`, whose snapshot holds every site's earlier state; null when no site-day is older.
+ */
+export async function siteStateDeltas(client: ClickHouseClient, from: string, snapshot: string | null): Promise<CategoryDayDelta[]> {
+  const rs = await client.query({
+    query: sql(snapshot !== null),
+    format: 'JSONEachRow',
+    query_params: snapshot === null ? { from } : { from, snapshot },
+  });
   return z
     .array(rowSchema)
     .parse(await rs.json())
