@@ -22,9 +22,10 @@ export interface TrendsProjectorOptions {
   groupId?: string;
   /**
    * Events per INSERT / offset commit (default 20,000): each INSERT makes parts and each chunk
-   * waits for a daily-totals refresh, which reads every site's latest day (a second at a million
-   * sites), so fewer, larger chunks go further: 10,105 events/s at 10,000, 10,514 at 20,000
-   * (bench:pipeline, 1M sites × 1 day, trends only).
+   * waits for a daily-totals refresh, which reads every site's state of the day before (its
+   * snapshot) and the chunk's day (a second at a million sites), so fewer, larger chunks go
+   * further: 10,105 events/s at 10,000, 10,514 at 20,000 (bench:pipeline, 1M sites × 1 day,
+   * trends only).
    */
   chunkSize?: number;
   /** Partitions projected at once (default 4, KAFKA_PARTITIONS' default): their chunks share one daily-totals refresh and keep the engine busy while Node parses. */
