@@ -8,15 +8,18 @@ import { SITE_DAYS_TABLE } from './rollup/site-state-snapshots';
  * unreachable streak in its history (the unreachable facts between two facts
  * that were not): dated at the confirming scan (the first with ≥ N streak
  * scans spanning ≥ H hours), versioned like that scan's own row would be,
- * counting in no total. Derived from the whole fact history each time, so
- * redelivery, re-runs and any arrival order write the same rows; the next
- * reached scan writes a newer row and the site counts again.
+ * counting in no total. Derived from the whole fact history each time; the
+ * next reached scan writes a newer row and the site counts again.
  *
- * Only streaks confirmed on or after `from` (the chunk's first day, where its
- * totals refresh starts) are written: one the chunk's facts create or move is
- * confirmed at one of them or later, and an older one was written by the chunk
- * that confirmed it. So no row lands before the days the refresh recomputes,
- * whose state it reads from a snapshot (rollup/site-state-snapshots.ts).
+ * Each streak's row is dated at its first confirming scan on or after `from`
+ * (the chunk's first day, where its totals refresh starts), so no row lands
+ * before the days the refresh recomputes, whose state it reads from a
+ * snapshot (rollup/site-state-snapshots.ts). A streak the chunk's facts create
+ * or move is confirmed at one of them or later; one confirmed before `from`
+ * was written by the chunk that confirmed it, and a later scan of it only
+ * repeats its absence. With confirmation settings lowered, a streak that
+ * qualifies only now departs at the chunk's scans, not in the past. So
+ * redelivery, re-runs and any arrival order give the same totals.
  */
 const SQL = `
 INSERT INTO ${SITE_DAYS_TABLE} (website_id, day, ver, category, has_mcp, tools_count, resources_count, prompts_count, present)

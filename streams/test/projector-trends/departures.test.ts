@@ -100,4 +100,21 @@ describe('trends: confirmed departures', () => {
     await refreshDailyTotals(client, '2026-07-01');
     expect(await totals(client)).toEqual(EXPECTED);
   });
+
+  it('applies changed confirmation settings from the chunk on, and keeps the totals of a computation from the whole history', async () => {
+    const client = await freshStore();
+    // site 1 fails on days 2-4: three scans over 50 h, not a confirmed absence while 5 scans are needed
+    const fiveScans = { confirmScans: 5, confirmHours: 24 };
+    await projectTrends(client, [event(1, at(1, 6), mcp(2)), event(2, at(1, 6), mcp(1))], () => 'AI', undefined, fiveScans);
+    for (const d of [2, 3, 4]) await projectTrends(client, [event(1, at(d, 8), unreachableResult('timeout'))], () => 'AI', undefined, fiveScans);
+    // the operator lowers it to 3: the streak counts from the next chunk, at its first scan (day 5),
+    // not on day 4, which that chunk's refresh does not recompute
+    await projectTrends(client, [event(1, at(5, 8), unreachableResult('timeout'))], () => 'AI', undefined, LIVENESS);
+    const projected = await totals(client);
+    expect(projected['2026-07-04']).toEqual({ websites: 2, mcpEnabled: 2, tools: 3 });
+    expect(projected['2026-07-05']).toEqual({ websites: 1, mcpEnabled: 1, tools: 1 });
+    for (const table of ['trend_daily_totals', 'trend_site_state_snapshot_builds', 'trend_site_state_snapshots']) await client.command({ query: `TRUNCATE TABLE ${table}` });
+    await refreshDailyTotals(client, '2026-07-01');
+    expect(await totals(client)).toEqual(projected);
+  });
 });
