@@ -1,15 +1,11 @@
-const DAY_MS = 86_400_000;
-
 /** 'YYYY-MM-DD' of the UTC day containing `d`. */
 export const utcDay = (d: Date): string => d.toISOString().slice(0, 10);
 
 /** The start (midnight UTC) of the UTC day containing `d`. */
 export const utcDayStart = (d: Date): Date => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
 
-/** The UTC day `n` days after `day` ('YYYY-MM-DD'). */
-export function addDays(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
-}
+// the trends projector's day arithmetic, the same for the readers
+export { addDays } from '@mcp-census/streams/projector-trends/rollup/utc-days';
 
 /** Last UTC day of the month `monthsBack` months before `now`'s month ('YYYY-MM-DD'). */
 export function endOfMonth(now: Date, monthsBack: number): string {

@@ -2,7 +2,8 @@ import type { ClickHouseClient } from '@clickhouse/client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { projectTrends } from '../../src/projector-trends/project-trends';
 import { ensureDailyTotals } from '../../src/projector-trends/rollup/refresh-daily-totals';
-import { dayBefore, SITE_DAYS_TABLE, SNAPSHOT_BUILDS_TABLE, SNAPSHOTS_KEPT, SNAPSHOTS_TABLE } from '../../src/projector-trends/rollup/site-state-snapshots';
+import { SITE_DAYS_TABLE, SNAPSHOT_BUILDS_TABLE, SNAPSHOTS_KEPT, SNAPSHOTS_TABLE } from '../../src/projector-trends/rollup/site-state-snapshots';
+import { addDays } from '../../src/projector-trends/rollup/utc-days';
 import { categoryOf, generateEvents, TrendModel, type Ev, type ModelState } from './model';
 import { createClickHouseTestDatabase } from '../../../test/support/clickhouse-test-database';
 
@@ -46,7 +47,7 @@ async function expectModelTotals(): Promise<void> {
   const stored = await storedTotals();
   const first = EVENTS.map(dayOf).sort()[0] ?? TODAY;
   const mismatches: string[] = [];
-  for (let day = first; day <= TODAY; day = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)) {
+  for (let day = first; day <= TODAY; day = addDays(day, 1)) {
     const want = model.stateAt(day);
     const got = stored.get(day);
     const expected: Totals = { totalWebsites: want.totalWebsites, mcpEnabledCount: want.mcpEnabledCount, toolsCount: want.toolsCount, resourcesCount: want.resourcesCount, promptsCount: want.promptsCount };
@@ -80,12 +81,12 @@ describe('site state snapshots behind the daily totals', () => {
     }
     // each day's first refresh built the snapshot of the day before; the newest few are kept
     const built = await completeSnapshots();
-    expect(built.at(-1)).toBe(dayBefore(TODAY));
+    expect(built.at(-1)).toBe(addDays(TODAY, -1));
     expect(built).toHaveLength(SNAPSHOTS_KEPT);
 
     await project(byDay.get(LATE_DAY) ?? []);
     // every snapshot on or after the late day is gone; the one of the day before it was built
-    expect(await completeSnapshots()).toEqual(built.filter((d) => d < LATE_DAY).concat(dayBefore(LATE_DAY)).filter((d, i, all) => all.indexOf(d) === i).sort());
+    expect(await completeSnapshots()).toEqual([...new Set([...built.filter((d) => d < LATE_DAY), addDays(LATE_DAY, -1)])].sort());
     await expectModelTotals();
 
     // a chunk delivered again (the projector crashed before its commit) changes nothing
@@ -101,7 +102,7 @@ describe('site state snapshots behind the daily totals', () => {
   });
 
   it('never reads the rows of a snapshot whose build was cut short, and rebuilds it', async () => {
-    const asOf = dayBefore(TODAY);
+    const asOf = addDays(TODAY, -1);
     // a crash mid-build: rows of the day's snapshot written, its build row not
     await client.command({ query: `ALTER TABLE ${SNAPSHOT_BUILDS_TABLE} DROP PARTITION ID '${asOf.replaceAll('-', '')}'` });
     await client.command({
@@ -121,10 +122,10 @@ describe('site state snapshots behind the daily totals', () => {
     // a refresh of today after the earlier days are gone from the site-days: only the snapshot still knows
     // the sites last seen on them (a refresh that re-read the history would lose them)
     await project(EVENTS.filter((e) => dayOf(e) === TODAY));
-    expect((await completeSnapshots()).at(-1)).toBe(dayBefore(TODAY));
-    await client.command({ query: `ALTER TABLE ${SITE_DAYS_TABLE} DELETE WHERE day < {day:Date}`, query_params: { day: dayBefore(TODAY) }, clickhouse_settings: { mutations_sync: '2' } });
+    expect((await completeSnapshots()).at(-1)).toBe(addDays(TODAY, -1));
+    await client.command({ query: `ALTER TABLE ${SITE_DAYS_TABLE} DELETE WHERE day < {day:Date}`, query_params: { day: addDays(TODAY, -1) }, clickhouse_settings: { mutations_sync: '2' } });
     const lastSeenEarlier = await rows<{ n: string }>(
-      `SELECT count() AS n FROM ${SNAPSHOTS_TABLE} WHERE as_of = '${dayBefore(TODAY)}' AND day < '${dayBefore(TODAY)}'`,
+      `SELECT count() AS n FROM ${SNAPSHOTS_TABLE} WHERE as_of = '${addDays(TODAY, -1)}' AND day < '${addDays(TODAY, -1)}'`,
     );
     expect(Number(lastSeenEarlier[0]?.n)).toBeGreaterThan(0);
     await project(EVENTS.filter((e) => dayOf(e) === TODAY).slice(0, 5));

@@ -2,11 +2,9 @@ import { randomInt } from 'node:crypto';
 import type { ClickHouseClient } from '@clickhouse/client';
 import { siteStateDeltas } from './site-state-deltas';
 import { SITE_DAYS_TABLE, snapshotBefore } from './site-state-snapshots';
+import { addDays } from './utc-days';
 
 export const DAILY_TOTALS_TABLE = 'trend_daily_totals';
-
-/** The UTC day after `day` ('YYYY-MM-DD'). */
-const nextDay = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 interface Totals {
   websites: number;
@@ -29,15 +27,15 @@ const zero = (): Totals => ({ websites: 0, mcpEnabled: 0, tools: 0, resources: 0
  * (snapshotBefore).
  */
 export async function refreshDailyTotals(client: ClickHouseClient, from: string): Promise<{ days: number }> {
-  const snapshot = await snapshotBefore(client, from);
+  const withSnapshot = await snapshotBefore(client, from);
   const version = Date.now() * 1000 + randomInt(1000);
-  const deltas = await siteStateDeltas(client, from, snapshot);
+  const deltas = await siteStateDeltas(client, from, withSnapshot);
   const last = deltas.at(-1)?.day;
   if (!last) return { days: 0 };
   const byCategory = new Map<string, Totals>();
   const rows: Record<string, unknown>[] = [];
   let i = 0;
-  for (let day = from; day <= last; day = nextDay(day)) {
+  for (let day = from; day <= last; day = addDays(day, 1)) {
     for (; i < deltas.length && deltas[i]?.day === day; i += 1) {
       const d = deltas[i];
       if (!d) break;

@@ -54,7 +54,7 @@ FROM (
     FROM (
       ${withSnapshot ? `SELECT website_id, {from:Date} - 1 AS day, toString(category) AS cat, toInt64(present) AS w, toInt64(has_mcp) AS m,
              toInt64(tools_count) AS t, toInt64(resources_count) AS r, toInt64(prompts_count) AS p
-      FROM ${SNAPSHOTS_TABLE} WHERE as_of = {snapshot:Date}
+      FROM ${SNAPSHOTS_TABLE} WHERE as_of = {from:Date} - 1
       UNION ALL` : ''}
       SELECT website_id, day, toString(category) AS cat, toInt64(present) AS w, toInt64(has_mcp) AS m, toInt64(tools_count) AS t,
              toInt64(resources_count) AS r, toInt64(prompts_count) AS p
@@ -69,14 +69,10 @@ ORDER BY d, category`;
 
 /**
  * Per (day, category) changes of the carried-forward totals from `from` ('YYYY-MM-DD') on, oldest first.
- * `snapshot`: the day before `from`, whose snapshot holds every site's earlier state; null when no site-day is older.
+ * `withSnapshot`: every site's earlier state is in the snapshot of the day before `from` (false: no site-day is older).
  */
-export async function siteStateDeltas(client: ClickHouseClient, from: string, snapshot: string | null): Promise<CategoryDayDelta[]> {
-  const rs = await client.query({
-    query: sql(snapshot !== null),
-    format: 'JSONEachRow',
-    query_params: snapshot === null ? { from } : { from, snapshot },
-  });
+export async function siteStateDeltas(client: ClickHouseClient, from: string, withSnapshot: boolean): Promise<CategoryDayDelta[]> {
+  const rs = await client.query({ query: sql(withSnapshot), format: 'JSONEachRow', query_params: { from } });
   return z
     .array(rowSchema)
     .parse(await rs.json())

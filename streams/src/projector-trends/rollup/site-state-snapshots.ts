@@ -1,5 +1,6 @@
 import type { ClickHouseClient } from '@clickhouse/client';
 import { z } from 'zod';
+import { addDays } from './utc-days';
 
 export const SITE_DAYS_TABLE = 'trend_site_days_by_day';
 export const SNAPSHOTS_TABLE = 'trend_site_state_snapshots';
@@ -9,9 +10,6 @@ export const SNAPSHOT_BUILDS_TABLE = 'trend_site_state_snapshot_builds';
 export const SNAPSHOTS_KEPT = 7;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** The UTC day before `day` ('YYYY-MM-DD'). */
-export const dayBefore = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
 /** A day's partition id in both tables (PARTITION BY as_of): ALTER … DROP PARTITION takes no query parameter. */
 function partitionId(day: string): string {
@@ -61,8 +59,8 @@ async function buildSnapshot(client: ClickHouseClient, asOf: string, base: strin
 
 /**
  * Makes every site's state before `from` ('YYYY-MM-DD') readable as one row
- * per site: returns the day of the complete snapshot that holds it, or null
- * when no site-day is older than `from`. First drops the snapshots dated on
+ * per site, in the complete snapshot of the day before `from`: returns false
+ * when there is none because no site-day is older than `from`. First drops the snapshots dated on
  * or after `from`: the caller recomputes from `from` because site-days there
  * may have changed. Builds the snapshot of the day before `from` when missing,
  * from the newest older one and the days after it (from the whole history only
@@ -74,15 +72,15 @@ async function buildSnapshot(client: ClickHouseClient, asOf: string, base: strin
  * build read is then always followed by a refresh from its day or earlier,
  * which drops the snapshot before any refresh reads it again.
  */
-export async function snapshotBefore(client: ClickHouseClient, from: string): Promise<string | null> {
+export async function snapshotBefore(client: ClickHouseClient, from: string): Promise<boolean> {
   const complete = await completeSnapshots(client);
   for (const asOf of complete.filter((d) => d >= from)) await dropSnapshot(client, asOf);
   const kept = complete.filter((d) => d < from);
-  const asOf = dayBefore(from);
-  if (kept.at(-1) === asOf) return asOf;
+  const asOf = addDays(from, -1);
+  if (kept.at(-1) === asOf) return true;
   const base = kept.at(-1);
-  if (base === undefined && !(await hasSiteDaysBefore(client, from))) return null;
+  if (base === undefined && !(await hasSiteDaysBefore(client, from))) return false;
   await buildSnapshot(client, asOf, base);
   for (const old of [...kept, asOf].slice(0, -SNAPSHOTS_KEPT)) await dropSnapshot(client, old);
-  return asOf;
+  return true;
 }
